@@ -1,0 +1,128 @@
+"""AI players that talk only to the ruleset protocol.
+
+Levels:
+- random: any legal action.
+- easy: 1-ply, then a seeded pick among the few best (sensible, beatable).
+- normal: 1-ply over every candidate action, the ruleset's expected value.
+- hard: normal's best few candidates, each followed by a greedy reply of every
+  side until this side must decide again, then judged (selective lookahead).
+
+Every budget is counted in work (candidates, replies, dice samples), never in
+wall-clock time, so the same seed plays the same game on every machine. The
+player's own dice are separate from the battle's and never touch the state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from core.rng import Dice
+from core.ruleset import Ruleset
+
+LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
+
+
+@attrs.frozen
+class Budget:
+    """How much work one decision may do; a ruleset may supply its own (`ai_budget`)."""
+
+    samples: int = 1  # dice streams averaged per action value (1 for dice-free rules)
+    easy_pool: int = 4  # easy picks among this many best actions
+    hard_candidates: int = 6  # hard looks deeper at this many of normal's best
+    hard_reply_plies: int = 2  # actions of other sides simulated after each candidate
+    max_candidates: int = 600  # beyond this, candidates are thinned evenly (stable order)
+
+
+class Player:
+    """One AI seat. `choose` is deterministic for a given seed and sequence of states."""
+
+    def __init__(self, level: str, seed: int = 0) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown AI level {level!r}; choose from {', '.join(LEVELS)}")
+        self.level = level
+        self.dice = Dice.from_seed(seed)
+
+    def choose(self, ruleset: Ruleset, state: Any, side: int) -> Any:
+        actions = candidates(ruleset, state, side)
+        if not actions:
+            raise ValueError(f"side {side} has no legal action")
+        if len(actions) == 1:
+            return actions[0]
+        if self.level == "random":
+            index, self.dice = self.dice.choice_index(len(actions))
+            return actions[index]
+        budget = ai_budget(ruleset)
+        scored = rank(ruleset, state, side, actions, budget.samples)
+        if self.level == "easy":
+            pool = scored[: budget.easy_pool]
+            index, self.dice = self.dice.choice_index(len(pool))
+            return pool[index][1]
+        if self.level == "normal":
+            return scored[0][1]
+        return lookahead(ruleset, state, side, scored, budget)
+
+
+def ai_budget(ruleset: Ruleset) -> Budget:
+    custom = getattr(ruleset, "ai_budget", None)
+    return custom() if callable(custom) else Budget()
+
+
+def candidates(ruleset: Ruleset, state: Any, side: int) -> list[Any]:
+    """The actions the AI considers: the ruleset's pruned list if it offers one, else all legal."""
+    prune = getattr(ruleset, "ai_candidates", None)
+    actions = prune(state, side) if callable(prune) else ruleset.legal_actions(state, side)
+    limit = ai_budget(ruleset).max_candidates
+    if len(actions) > limit:
+        step = len(actions) / limit
+        actions = [actions[int(i * step)] for i in range(limit)]
+    return actions
+
+
+def rank(ruleset: Ruleset, state: Any, side: int, actions: list[Any], samples: int) -> list[tuple[float, Any]]:
+    """Actions with their 1-ply values, best first; ties keep the legal order."""
+    scored = [(ruleset.action_value(state, a, side, samples), i, a) for i, a in enumerate(actions)]
+    scored.sort(key=lambda t: (-t[0], t[1]))
+    return [(v, a) for v, _, a in scored]
+
+
+def greedy(ruleset: Ruleset, state: Any, side: int, samples: int) -> Any:
+    actions = candidates(ruleset, state, side)
+    return rank(ruleset, state, side, actions, samples)[0][1]
+
+
+def lookahead(ruleset: Ruleset, state: Any, side: int, scored: list[tuple[float, Any]], budget: Budget) -> Any:
+    """Hard: play each of the best candidates forward with greedy replies, keep the best end."""
+    best_value, best_action = None, scored[0][1]
+    for _, action in scored[: budget.hard_candidates]:
+        after, _ = ruleset.apply(state, action)
+        plies = 0
+        while plies < budget.hard_reply_plies and ruleset.outcome(after) is None:
+            movers = ruleset.to_act(after)
+            if not movers:
+                break
+            if side in movers and plies > 0:
+                break
+            mover = next((m for m in movers if m != side), movers[0])
+            reply = greedy(ruleset, after, mover, budget.samples)
+            after, _ = ruleset.apply(after, reply)
+            plies += 1
+        value = ruleset.evaluate(after, side)
+        if best_value is None or value > best_value:
+            best_value, best_action = value, action
+    return best_action
+
+
+def play_out(ruleset: Ruleset, state: Any, players: dict[int, Player], max_actions: int = 100_000) -> tuple[Any, list[Any]]:
+    """Let the given players finish a battle; returns the final state and every action taken."""
+    actions: list[Any] = []
+    while ruleset.outcome(state) is None and len(actions) < max_actions:
+        movers = ruleset.to_act(state)
+        if not movers:
+            break
+        side = movers[0]
+        action = players[side].choose(ruleset, state, side)
+        state, _ = ruleset.apply(state, action)
+        actions.append(action)
+    return state, actions

@@ -1,0 +1,68 @@
+"""Counter-based dice carried inside the game state.
+
+SplitMix64 over (seed, counter): the n-th draw of a seed is a pure function of
+the two numbers, so the same state always rolls the same dice on every machine
+and Python version, undo cannot re-roll, and a replay needs nothing but the
+initial state and the actions. Never use the `random` module in core/.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+MASK64 = (1 << 64) - 1
+GOLDEN_GAMMA = 0x9E3779B97F4A7C15
+
+
+def splitmix64(seed: int, counter: int) -> int:
+    """The 64-bit output number `counter` of the SplitMix64 stream of `seed`."""
+    z = (seed + (counter + 1) * GOLDEN_GAMMA) & MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31)
+
+
+@attrs.frozen(slots=True)
+class Dice:
+    """An immutable dice stream: each draw returns the value and the next Dice."""
+
+    seed: int
+    counter: int = 0
+
+    @classmethod
+    def from_seed(cls, seed: int) -> Dice:
+        return cls(seed & MASK64, 0)
+
+    def next_u64(self) -> tuple[int, Dice]:
+        return splitmix64(self.seed, self.counter), Dice(self.seed, self.counter + 1)
+
+    def roll(self, sides: int) -> tuple[int, Dice]:
+        """A fair-enough die from 1 to `sides` (multiply-shift; bias below 2**-58)."""
+        if sides < 1:
+            raise ValueError(f"a die needs at least one side, not {sides}")
+        value = splitmix64(self.seed, self.counter)
+        return ((value * sides) >> 64) + 1, Dice(self.seed, self.counter + 1)
+
+    def rolls(self, count: int, sides: int) -> tuple[tuple[int, ...], Dice]:
+        """`count` dice of `sides` sides, in order."""
+        seed, start = self.seed, self.counter
+        values = tuple(((splitmix64(seed, start + i) * sides) >> 64) + 1 for i in range(count))
+        return values, Dice(seed, start + count)
+
+    def coin(self) -> tuple[bool, Dice]:
+        value, nxt = self.roll(2)
+        return value == 1, nxt
+
+    def choice_index(self, length: int) -> tuple[int, Dice]:
+        """An index in range(length), for seeded tie-breaks and shuffles."""
+        value, nxt = self.roll(length)
+        return value - 1, nxt
+
+    def shuffled(self, items: tuple) -> tuple[tuple, Dice]:
+        """A Fisher-Yates shuffle of `items` driven by this stream."""
+        out = list(items)
+        dice = self
+        for i in range(len(out) - 1, 0, -1):
+            j, dice = dice.choice_index(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return tuple(out), dice

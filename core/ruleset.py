@@ -1,0 +1,163 @@
+"""The one protocol every ruleset speaks, whatever its turn structure.
+
+- ninja: every side submits sealed orders; `to_act` names every side still to
+  submit, and resolution happens inside `apply` when the last one is in.
+- statwar: one side at a time activates its next unit; `to_act` names one side.
+- commanders: an initiative queue of commanders; `to_act` names the owner of
+  the commander whose turn it is.
+
+The AI, the command line, saves and the TUI talk only to this class.
+Actions and events are frozen attrs records holding ids and numbers. Each
+ruleset lists its action and event classes so saves and logs can tag them by
+class name (the JSON key is "kind"; no attrs field is ever called `type`).
+"""
+
+from __future__ import annotations
+
+import abc
+from pathlib import Path
+from typing import Any, ClassVar
+
+import attrs
+
+from core.rng import Dice
+from core.serial import Codec
+from core.view import BoardView
+
+
+@attrs.frozen(slots=True)
+class Outcome:
+    """How a battle ended. `winner` is a side index, or None for a draw."""
+
+    winner: int | None
+    reason: str
+    scores: tuple[float, ...] = ()
+
+
+@attrs.frozen(slots=True)
+class ScenarioInfo:
+    """One bundled or user scenario, as `skirmish scenarios` lists it."""
+
+    name: str
+    ruleset: str
+    title: str
+    summary: str
+    sides: int
+    path: str
+
+
+class Ruleset(abc.ABC):
+    """A rule system: build a battle, say who acts, list and apply actions, judge the end."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    rules_version: ClassVar[int]
+    grid: ClassVar[str]  # "hex" or "square": how the TUI draws the board
+    state_type: ClassVar[type]
+    action_types: ClassVar[tuple[type, ...]]
+    event_types: ClassVar[tuple[type, ...]]
+
+    # --- building a battle -------------------------------------------------
+    @abc.abstractmethod
+    def scenarios(self) -> list[ScenarioInfo]:
+        """The bundled scenarios of this ruleset, in a stable order."""
+
+    @abc.abstractmethod
+    def load_scenario(self, name_or_path: str | Path) -> Any:
+        """A scenario (setup) by bundled name or by file path; raises ContentError."""
+
+    @abc.abstractmethod
+    def new_battle(self, setup: Any, seed: int) -> Any:
+        """The initial state of a battle; all later randomness comes from `seed`."""
+
+    # --- the turn ----------------------------------------------------------
+    @abc.abstractmethod
+    def to_act(self, state: Any) -> tuple[int, ...]:
+        """The sides that must decide now (several at once for sealed orders); () when over."""
+
+    @abc.abstractmethod
+    def legal_actions(self, state: Any, side: int) -> list[Any]:
+        """Every action `side` may take now, in a stable order. The single source of truth."""
+
+    @abc.abstractmethod
+    def apply(self, state: Any, action: Any) -> tuple[Any, tuple[Any, ...]]:
+        """The next state and the events that explain it; raises IllegalAction, never mutates."""
+
+    @abc.abstractmethod
+    def outcome(self, state: Any) -> Outcome | None:
+        """The result once the battle is over, else None."""
+
+    # --- for the AI --------------------------------------------------------
+    @abc.abstractmethod
+    def evaluate(self, state: Any, side: int) -> float:
+        """How good `state` is for `side` (higher is better); used by the AI levels."""
+
+    def action_value(self, state: Any, action: Any, side: int, samples: int = 1) -> float:
+        """Expected evaluation for `side` after `action`: the mean over `samples` dice streams.
+
+        Rulesets whose actions do not change the board at once (sealed orders)
+        override this with their own estimate.
+        """
+        total = 0.0
+        for i in range(samples):
+            trial = state if i == 0 else self.reseed(state, i)
+            after, _ = self.apply(trial, action)
+            total += self.evaluate(after, side)
+        return total / samples
+
+    def reseed(self, state: Any, salt: int) -> Any:
+        """A copy of `state` whose future dice differ (for AI sampling only, never for play)."""
+        dice: Dice = state.dice
+        return attrs.evolve(state, dice=Dice.from_seed(dice.seed ^ (salt * 0x9E3779B97F4A7C15) ^ dice.counter))
+
+    # --- for people --------------------------------------------------------
+    @abc.abstractmethod
+    def describe_event(self, state: Any, event: Any) -> str:
+        """One log line that explains `event` in words and numbers."""
+
+    @abc.abstractmethod
+    def describe_action(self, state: Any, action: Any) -> str:
+        """A short human name for `action`, as the log and menus show it."""
+
+    @abc.abstractmethod
+    def explain_action(self, state: Any, action: Any) -> tuple[str, ...]:
+        """Before committing: the odds, damage range and every modifier, one line each."""
+
+    @abc.abstractmethod
+    def board_view(self, state: Any) -> BoardView:
+        """The map as the TUI draws it (terrain, effects, units); see core.view."""
+
+    @abc.abstractmethod
+    def describe_cell(self, state: Any, col: int, row: int) -> str:
+        """The info line for the cell under the cursor, in words."""
+
+    @abc.abstractmethod
+    def unit_details(self, state: Any, uid: int) -> tuple[str, ...]:
+        """Every stat and status of one unit, one line each, for the unit panel."""
+
+    def side_names(self, state: Any) -> tuple[str, ...]:
+        return tuple(state.side_names)
+
+    def round_number(self, state: Any) -> int:
+        return int(getattr(state, "round", 0))
+
+    def unit_stats(self, state: Any) -> list[dict[str, Any]]:
+        """Per-unit statistics for batch reports: type, side, fielded, survived, damage_dealt."""
+        return []
+
+    # --- files -------------------------------------------------------------
+    def configure_converter(self, converter: Any) -> None:
+        """Register hooks for this ruleset's own unions (status effects, orders, ...)."""
+
+    def codec(self) -> Codec:
+        """The JSON codec of this ruleset's states, actions and events (built once)."""
+        cached = self.__dict__.get("_codec")
+        if cached is None:
+            cached = Codec(self.state_type, self.action_types, self.event_types, self.configure_converter)
+            self.__dict__["_codec"] = cached
+        return cached
+
+    def content_dir(self) -> Path:
+        from core.content import scenarios_root
+
+        return scenarios_root() / self.name

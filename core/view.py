@@ -1,0 +1,48 @@
+"""What the map shows, as plain frozen data: the contract between a ruleset and the TUI.
+
+A ruleset turns its state into a BoardView; the TUI draws it and never reads
+game facts anywhere else. Positions are map coordinates (column, row) for both
+grids (hex maps use the "odd-r" offset layout of core.hexgrid).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+
+@attrs.frozen(slots=True)
+class CellView:
+    """One hex or square: its terrain in words and as one glyph."""
+
+    terrain: str  # terrain key as data files spell it: "open", "trees", "water", ...
+    glyph: str  # one character drawn for the terrain
+    elevation: int = 0
+    effects: tuple[str, ...] = ()  # lasting effects on the cell: "smoke", "burn", ...
+
+
+@attrs.frozen(slots=True)
+class UnitView:
+    """One unit as the map and the unit panel show it."""
+
+    uid: int
+    side: int
+    name: str
+    glyph: str  # one character; the side is shown by colour AND by case or marker
+    cells: tuple[tuple[int, int], ...]  # the map cells it covers (several when Big)
+    hp: int
+    hp_max: int
+    facing: int | None = None  # hex facing index (core.hexgrid) for ninja
+    flags: tuple[str, ...] = ()  # statuses shown next to the unit: "riding", "asleep", ...
+
+
+@attrs.frozen(slots=True)
+class BoardView:
+    grid: str  # "hex" or "square"
+    width: int
+    height: int
+    cells: tuple[CellView, ...]  # row-major, width * height
+    units: tuple[UnitView, ...]
+    zones: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = ()  # named cell sets: ("neutral", cells)
+
+    def cell(self, col: int, row: int) -> CellView:
+        return self.cells[row * self.width + col]
