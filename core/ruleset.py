@@ -34,6 +34,18 @@ class Outcome:
     scores: tuple[float, ...] = ()
 
 
+@attrs.frozen
+class Sheet:
+    """A character sheet: what `skirmish sheet` prints, with every derived number.
+
+    `lines` is the text form; `data` the same facts as JSON-ready values.
+    """
+
+    title: str
+    lines: tuple[str, ...]
+    data: dict[str, Any] = attrs.field(factory=dict)
+
+
 @attrs.frozen(slots=True)
 class ScenarioInfo:
     """One bundled or user scenario, as `skirmish scenarios` lists it."""
@@ -69,6 +81,15 @@ class Ruleset(abc.ABC):
     @abc.abstractmethod
     def new_battle(self, setup: Any, seed: int) -> Any:
         """The initial state of a battle; all later randomness comes from `seed`."""
+
+    @abc.abstractmethod
+    def load_document(self, path: Path, data: dict[str, Any]) -> Any:
+        """Validate any TOML file of this ruleset (its top-level `kind` says what it is:
+        "scenario", "army", "unit", "commander", ...); raises ContentError with every problem."""
+
+    @abc.abstractmethod
+    def sheet(self, document: Any) -> Sheet:
+        """The character sheet of a loaded document (army, unit, commander)."""
 
     # --- the turn ----------------------------------------------------------
     @abc.abstractmethod
@@ -141,9 +162,10 @@ class Ruleset(abc.ABC):
     def round_number(self, state: Any) -> int:
         return int(getattr(state, "round", 0))
 
+    @abc.abstractmethod
     def unit_stats(self, state: Any) -> list[dict[str, Any]]:
-        """Per-unit statistics for batch reports: type, side, fielded, survived, damage_dealt."""
-        return []
+        """One dict per unit that took the field, for batch reports:
+        {"type": str, "side": int, "survived": bool, "damage_dealt": int}."""
 
     # --- files -------------------------------------------------------------
     def configure_converter(self, converter: Any) -> None:
