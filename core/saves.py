@@ -155,10 +155,23 @@ def write_save(path: str | Path, match: Match, **meta: Any) -> Path:
     return write_document(path, document)
 
 
+def render(document: dict[str, Any]) -> bytes:
+    """JSON laid out for people: one top-level key a line, one action or hash a line."""
+    lines = []
+    for key, value in document.items():
+        if isinstance(value, list) and value:
+            items = ",\n".join("    " + orjson.dumps(v).decode() for v in value)
+            text = f"[\n{items}\n  ]"
+        else:
+            text = orjson.dumps(value).decode()
+        lines.append(f"  {orjson.dumps(key).decode()}: {text}")
+    return ("{\n" + ",\n".join(lines) + "\n}\n").encode()
+
+
 def write_document(path: str | Path, document: dict[str, Any]) -> Path:
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    blob = orjson.dumps(document, option=orjson.OPT_INDENT_2) + b"\n"
+    blob = render(document)
     fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as f:

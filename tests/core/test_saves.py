@@ -158,7 +158,8 @@ def corrupt(path, how: str):
     elif how == "not an object":
         path.write_text("[1, 2, 3]")
     elif how == "NaN":
-        path.write_text(text.replace('"seed": 8', '"seed": NaN'))
+        path.write_text(text.replace('"seed":8', '"seed":NaN'))
+        assert 'NaN' in path.read_text()
     elif how == "deep":
         path.write_text('{"format": "skirmish-replay", "x": ' + "[" * 5000 + "]" * 5000 + "}")
     elif how == "huge number":
