@@ -110,7 +110,7 @@ def play_game(job: GameJob) -> GameRecord:
 
         path = Path(job.save_dir) / save_name(job.ruleset, job.batch_seed, job.index)
         write_save(
-            path, match, created=job.created, players=[f"{level} AI" for level in seats],
+            path, match, created=job.created, players=list(seats),
             scenario=job.scenario, seed=seed,
         )
         saved = str(path)

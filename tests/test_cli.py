@@ -16,7 +16,7 @@ from tui.cli import main
 registry.register("toy", "tests.toy_ruleset")
 TOY = registry.get("toy")
 ROOT = Path(__file__).resolve().parent.parent
-META = dict(created="2026-01-02T03:04:05Z", players=["normal AI", "random AI"], scenario="relay", seed=8)
+META = dict(created="2026-01-02 03:04:05 UTC", players=["human", "normal"], scenario="relay", seed=8)
 
 
 @pytest.fixture(autouse=True)
@@ -196,7 +196,7 @@ def test_log_text_explains_every_step(capsys):
     path = save_game()
     code, out, _ = run(capsys, "log", str(path))
     assert code == 0
-    assert out.startswith("Dice Race: relay\nRed (normal AI) vs Blue (random AI)\n")
+    assert out.startswith("Dice Race: relay\nRed (human) vs Blue (normal)\n")
     assert "Round 1" in out and "   1. Red " in out
     assert "rolls" in out and ("wins:" in out or "Draw:" in out)
 

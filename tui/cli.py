@@ -216,7 +216,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     ai = [level.strip() for level in args.ai.split(",") if level.strip()]
     ruleset_by_name(args.ruleset)
     progress = Progress(sys.stderr) if sys.stderr.isatty() else None
-    created = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    created = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
     report = run_batch(
         args.ruleset, games=args.games, seed=args.seed, ai=ai, scenario=args.scenario,
         jobs=args.jobs, save_dir=args.save_dir, created=created, progress=progress,

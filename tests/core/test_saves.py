@@ -22,7 +22,7 @@ from core.saves import (
 
 registry.register("toy", "tests.toy_ruleset")
 TOY = registry.get("toy")
-META = dict(created="2026-01-02T03:04:05Z", players=["normal AI", "random AI"], scenario="relay", seed=8)
+META = dict(created="2026-01-02 03:04:05 UTC", players=["human", "normal"], scenario="relay", seed=8)
 
 
 def played(seed: int = 8, scenario: str = "relay", limit: int | None = None) -> Match:
@@ -63,7 +63,7 @@ def test_round_trip_reproduces_the_battle(saved):
     assert again.actions == match.actions
     assert again.cursor == again.steps == match.steps
     replay = read_save(path)
-    assert replay.meta.players == ("normal AI", "random AI")
+    assert replay.meta.players == ("human", "normal")
     assert replay.meta.result == {"winner": match.outcome().winner, "reason": match.outcome().reason}
     assert replay.meta.steps == match.steps and replay.meta.seed == 8
     assert not replay.content_changed
@@ -323,8 +323,8 @@ def test_autosave_has_one_file_per_ruleset(tmp_path):
 
 
 def test_list_saves_reports_bad_files_without_stopping(tmp_path):
-    write_save(tmp_path / "b.json", played(), **(META | {"created": "2026-01-01T00:00:00Z"}))
-    write_save(tmp_path / "c.json", played(seed=2), **(META | {"created": "2026-02-01T00:00:00Z"}))
+    write_save(tmp_path / "b.json", played(), **(META | {"created": "2026-01-01 00:00:00 UTC"}))
+    write_save(tmp_path / "c.json", played(seed=2), **(META | {"created": "2026-02-01 00:00:00 UTC"}))
     (tmp_path / "a.json").write_text("{")
     (tmp_path / "notes.txt").write_text("not a save")
     found = list_saves(tmp_path)

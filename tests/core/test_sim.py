@@ -56,7 +56,7 @@ def test_every_game_can_be_saved_and_verified(tmp_path):
         load_match(f)
         meta = read_save(f).meta
         assert meta.seed == sim.game_seed(4, i) and meta.created == "2026-01-01"
-        assert meta.players == tuple(f"{level} AI" for level in sim.seat_levels(["easy", "hard"], 2, i))
+        assert meta.players == sim.seat_levels(["easy", "hard"], 2, i)
 
 
 def test_progress_is_reported_per_game():
