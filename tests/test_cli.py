@@ -122,6 +122,13 @@ def test_sim_table_and_saves(capsys, in_tmp):
     assert code == 0 and out.count(": ok (") == 3
 
 
+def test_sim_draws_a_progress_bar_only_on_a_terminal(capsys, monkeypatch):
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    code, out, err = run(capsys, "sim", "toy", "--games", "2", "--json")
+    assert code == 0 and json.loads(out)["games"] == 2
+    assert "] 1/2 games" in err and "] 2/2 games" in err and err.endswith("\r")
+
+
 def test_sim_jobs_do_not_change_the_numbers(capsys):
     reports = []
     for jobs in ("1", "2"):

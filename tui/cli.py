@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
@@ -103,6 +104,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyError as exc:  # the registry's unknown-ruleset message
         print(f"skirmish: {exc.args[0] if exc.args else exc}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:  # the reader went away (`skirmish log FILE | head`): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
         return 1
     except OSError as exc:
         where = f"{display_path(exc.filename)}: " if exc.filename else ""
