@@ -74,3 +74,12 @@ def test_bad_requests_fail_before_any_game():
         sim.run_batch("no-such-rules", games=1)
     with pytest.raises(ContentError):
         sim.run_batch("toy", games=1, scenario="no-such-scenario")
+
+
+def test_a_scenario_file_works_in_worker_processes(tmp_path):
+    race = tmp_path / "race.toml"
+    race.write_text('ruleset = "toy"\nkind = "scenario"\ntitle = "Long"\nsummary = "S"\nlength = 12\nrunners = 2\n')
+    one = sim.run_batch("toy", games=4, seed=3, ai=["normal", "easy"], scenario=str(race))
+    two = sim.run_batch("toy", games=4, seed=3, ai=["normal", "easy"], scenario=str(race), jobs=2)
+    assert without_time(one) == without_time(two)
+    assert one["scenario"] == str(race) and one["units"]["sprinter"]["fielded"] == 8
