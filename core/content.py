@@ -135,7 +135,7 @@ def fingerprint(folder: Path) -> str:
     digest = hashlib.sha256()
     if folder.is_dir():
         for path in sorted(folder.rglob("*.toml")):
-            digest.update(str(path.relative_to(folder)).encode())
+            digest.update(path.relative_to(folder).as_posix().encode())
             digest.update(b"\0")
             digest.update(path.read_bytes())
             digest.update(b"\0")
