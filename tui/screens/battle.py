@@ -53,6 +53,7 @@ class BattleScreen(Screen[None]):
         self.controller = controller_for(self.ruleset)
         self.seats = seats  # side -> "human" or an AI level
         self.meta = dict(meta or {})
+        self.meta["seats"] = dict(seats)
         self.selected: int | None = None
         self.ai_busy = False
         self.ended = False
