@@ -148,8 +148,9 @@ class NewBattleScreen(Screen[None]):
             return
         option = option_list.get_option_at_index(option_list.highlighted)
         step = STEPS[self.step]
-        for old in self.query("#new-right BattleMap"):
-            old.remove()
+        previews = list(self.query("#new-preview").results(BattleMap))
+        for old in previews:
+            old.display = step == "scenario"
         if step == "ruleset" and option.id is not None:
             r = self.rulesets[int(option.id)]
             count = len(r.scenarios())
@@ -163,9 +164,12 @@ class NewBattleScreen(Screen[None]):
                 names = self.ruleset.side_names(state)
                 text += "\nSides: " + ", ".join(names)
                 self.show_summary(text)
-                preview = BattleMap(view, id="new-preview")
-                preview.can_focus = False
-                self.query_one("#new-right").mount(preview)
+                if previews:
+                    previews[0].set_view(view)
+                else:
+                    preview = BattleMap(view, id="new-preview")
+                    preview.can_focus = False
+                    self.query_one("#new-right").mount(preview)
             except Exception as exc:  # a broken scenario file: show why
                 self.show_summary(f"{text}\n\nCannot load: {exc}")
         elif step == "opponent":
