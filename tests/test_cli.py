@@ -78,6 +78,8 @@ def test_play_passes_the_validated_request(capsys, tui_calls):
     assert tui_calls[-1]["mouse"] is True
     assert run(capsys, "play", "toy")[0] == 0
     assert tui_calls[-1]["play"] == {"ruleset": "toy", "scenario": None, "seed": None, "opponent": "normal"}
+    assert run(capsys, "--saves-dir", "first", "play", "toy", "--saves-dir", "after")[0] == 0
+    assert tui_calls[-1]["saves_dir"] == Path("after") and tui_calls[-1]["mouse"] is False
 
 
 def test_play_refuses_bad_requests_before_the_tui_starts(capsys, tui_calls):
