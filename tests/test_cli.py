@@ -1,6 +1,7 @@
 """The command line contract: commands, outputs and exit codes (docs/COMMANDS.md)."""
 
 import json
+import os
 import subprocess
 import sys
 import types
@@ -251,21 +252,27 @@ def test_scenarios_lists_one_line_each(capsys):
     assert code == 1 and "unknown ruleset" in err
 
 
+def process_env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SKIRMISH_")}
+    env["PYTHONPATH"] = str(ROOT)
+    return env
+
+
 # --- a real process -------------------------------------------------------------------------
 def test_python_m_tui_runs_as_a_process(in_tmp):
     Path("bad.json").write_text('{"format": "skirmish-replay", "format_version": 1, "ruleset": 3}')
     done = subprocess.run(
         [sys.executable, "-m", "tui", "verify", "bad.json"], cwd=in_tmp, capture_output=True, text=True,
-        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}, timeout=60,
+        env=process_env(), timeout=60,
     )
     assert done.returncode == 1
     assert done.stdout == "bad.json: ruleset: expected text, not int\n" and done.stderr == ""
     usage = subprocess.run([sys.executable, "-m", "tui", "sim"], cwd=in_tmp, capture_output=True, text=True,
-                           env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}, timeout=60)
+                           env=process_env(), timeout=60)
     assert usage.returncode == 2 and "usage: skirmish sim" in usage.stderr
     batch = subprocess.run(
         [sys.executable, "-m", "tui", "sim", "statwar", "--scenario", "duel_25", "--games", "2", "--json"],
-        cwd=in_tmp, capture_output=True, text=True, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}, timeout=120,
+        cwd=in_tmp, capture_output=True, text=True, env=process_env(), timeout=120,
     )
     assert batch.returncode == 0 and batch.stderr == ""
     assert json.loads(batch.stdout)["games"] == 2
