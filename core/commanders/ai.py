@@ -124,7 +124,7 @@ def random_action(action) -> bool:
 
 
 def budget() -> Budget:
-    return Budget(samples=3, easy_pool=4, hard_candidates=8, hard_reply_plies=3, max_candidates=400)
+    return Budget(samples=3, easy_pool=4, hard_candidates=5, hard_reply_plies=2, max_candidates=400)
 
 
 def reseeded(state: Battle, salt: int) -> Battle:
