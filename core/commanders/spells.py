@@ -376,7 +376,10 @@ def _status_spell(state, caster, spell, level, action, targets, counts, rolls, n
                 return st
         if spell.effect == "sleep":
             st = remove_status(st, unit.uid, "silence", "slept", events)
-        st = add_status(st, unit.uid, Status(name, amount, level.duration, caster.leader))
+        # a status counts the affected commander's turns after this one: the caster's own
+        # troop is counted down at the end of this very turn, so it gets one more
+        turns = level.duration + (1 if unit.leader == st.leader_now.index and name != "poison" else 0)
+        st = add_status(st, unit.uid, Status(name, amount, turns, caster.leader))
         events.append(SpellResult(unit.uid, spell.name, name, amount, n, got))
         return st
 
