@@ -7,7 +7,7 @@ from typing import Any
 
 from core.commanders import ai, view
 from core.commanders.catalogue import (
-    CONVERTER as CATALOGUE_CONVERTER, ClassesFile, RulesFile, SkillsFile, SpellsFile, TerrainFile, UnitsFile, catalogue,
+    CONVERTER as CATALOGUE_CONVERTER, ClassesFile, RulesFile, SkillsFile, SpellsFile, TerrainFile, UnitsFile,
 )
 from core.commanders.commander import Commander, commander_from_data
 from core.commanders.events import EVENT_TYPES

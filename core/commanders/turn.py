@@ -18,7 +18,7 @@ from core.commanders.effects import damage, put, remove_status, set_leader
 from core.commanders.events import BattleEnded, StatusEnded, TurnBegan, TurnEnded, UnitMoved, UnitPlaced
 from core.commanders.movement import can_enter, reachable
 from core.commanders.skills import can_rally, rally, regen
-from core.commanders.spells import cast
+from core.commanders.spell_effects import cast
 from core.commanders.state import Battle, Cast, EndTurn, Order, Rally, Regroup, Unit
 from core.errors import IllegalAction
 from core.ruleset import Outcome
