@@ -242,3 +242,26 @@ def test_immune_units():
     after, events = apply(state, Cast(0, 0, "Thunder", 1, target=4))
     assert [e.effect for e in events if isinstance(e, ev.SpellResult)] == ["immune"]
     assert cat.units["Unicorn"].immune_negative
+
+
+def test_burn_squares_must_connect_and_chain_links_must_be_close():
+    state = caster_battle("Burn")
+    with pytest.raises(IllegalAction):
+        apply(state, Cast(0, 0, "Burn", 2, squares=(Square(4, 4), Square(6, 4), Square(4, 6))))
+    apply(state, Cast(0, 0, "Burn", 2, squares=(Square(4, 4), Square(5, 4), Square(5, 5))))  # an L shape is connected
+    state = caster_battle("Chain Lightning")
+    state = with_unit(state, 5, pos=Square(10, 7))  # 9 squares from the enemy commander
+    with pytest.raises(IllegalAction):
+        apply(state, Cast(0, 0, "Chain Lightning", 3, squares=(Square(4, 3), Square(10, 7))))
+    apply(state, Cast(0, 0, "Chain Lightning", 3, squares=(Square(4, 3), Square(4, 4))))
+
+
+def test_teleport_needs_room_for_the_whole_party():
+    from .helpers import make_battle as mk
+
+    rows = ["............", "............", "............", "............", ".......@@@..", ".......@.@..", ".......@@@..", "............"]
+    me = make_commander("Wizard", skills={"Air magic": 3}, spells=["Teleport"], troop=["Witch", "Witch"], attributes=(0, 0, 6, 4))
+    state = mk(rows, [(me, 0, (2, 3), [("Witch", (2, 4)), ("Witch", (1, 3))]), (make_commander("Warrior"), 1, (11, 0), [])])
+    with pytest.raises(IllegalAction, match="does not fit"):
+        apply(state, Cast(0, 0, "Teleport", 4, target=0, square=Square(8, 5)))
+    apply(state, Cast(0, 0, "Teleport", 4, target=0, square=Square(4, 1)))
