@@ -265,3 +265,26 @@ def test_teleport_needs_room_for_the_whole_party():
     with pytest.raises(IllegalAction, match="does not fit"):
         apply(state, Cast(0, 0, "Teleport", 4, target=0, square=Square(8, 5)))
     apply(state, Cast(0, 0, "Teleport", 4, target=0, square=Square(4, 1)))
+
+
+def test_unicorn_shrugs_off_negative_effects_but_not_damage():
+    state = caster_battle("Mute")
+    state = attrs.evolve(state, units=tuple(attrs.evolve(u, kind="Unicorn") if u.uid == 4 else u for u in state.units))
+    _, events = apply(state, Cast(0, 0, "Mute", 2, target=4))
+    assert [e.effect for e in events if isinstance(e, ev.SpellResult)] == ["immune"]
+    state = caster_battle("Thunder")
+    state = attrs.evolve(state, units=tuple(attrs.evolve(u, kind="Unicorn") if u.uid == 4 else u for u in state.units))
+    _, events = apply(state, Cast(0, 0, "Thunder", 1, target=4))
+    assert [e.effect for e in events if isinstance(e, ev.SpellResult)] == ["damage"]
+
+
+def test_a_summoned_phoenix_casts_fire_ball_with_its_own_mp():
+    state = caster_battle("Summon Creature")
+    state, _ = apply(state, Cast(0, 0, "Summon Creature", 3, square=Square(3, 2)))
+    phoenix = state.leaders[0].summon
+    assert state.units[phoenix].kind == "Phoenix" and state.units[phoenix].mp == 16
+    state = attrs.evolve(state, turn=0, round=2)
+    casts = [a for a in cast_actions(state) if a.caster == phoenix]
+    assert {a.level for a in casts} == {1, 2, 3}  # up to the third level
+    after, _ = apply(state, [a for a in casts if a.level == 3][0])
+    assert after.units[phoenix].mp == 16 - 8
