@@ -27,7 +27,7 @@ def illegal_variants(state, legal):
             break
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(st.sampled_from(SCENARIOS), st.integers(0, 2**32), st.lists(st.integers(0, 10_000), min_size=5, max_size=60))
 def test_random_play_replays_and_round_trips(name, seed, picks):
     codec = RULESET.codec()
