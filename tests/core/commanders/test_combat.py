@@ -11,7 +11,7 @@ from core.commanders.state import EndTurn, Order, Regroup, Status, Unit
 from core.commanders.turn import apply, legal_actions
 from core.squaregrid import Square
 
-from .helpers import OPEN, make_battle, make_commander, with_unit
+from .builders import OPEN, make_battle, make_commander, with_unit
 
 
 def duel(a: str, b: str, rows=OPEN, apos=(3, 3), bpos=(4, 3), heights=None, seed=7):

@@ -5,7 +5,7 @@ import pytest
 from core.commanders.movement import leave_cost, reachable
 from core.squaregrid import Square
 
-from .helpers import make_battle, make_commander
+from .builders import make_battle, make_commander
 
 
 def one(unit: str, rows, at, skills=None, heights=None, cls="Warrior", buffs=None):

@@ -12,7 +12,7 @@ from core.commanders.state import EndTurn, Rally, Status
 from core.commanders.turn import apply, legal_actions
 from core.squaregrid import Square
 
-from .helpers import OPEN, make_battle, make_commander, with_leader, with_unit
+from .builders import OPEN, make_battle, make_commander, with_leader, with_unit
 
 
 def pair(me, troop, foe=None, foe_troop=(), at=(2, 3)):

@@ -12,7 +12,7 @@ from core.errors import IllegalAction
 from core.rng import Dice
 from core.squaregrid import Square
 
-from .helpers import OPEN, make_battle, make_commander, with_leader, with_unit
+from .builders import OPEN, make_battle, make_commander, with_leader, with_unit
 
 import attrs
 
@@ -257,7 +257,7 @@ def test_burn_squares_must_connect_and_chain_links_must_be_close():
 
 
 def test_teleport_needs_room_for_the_whole_party():
-    from .helpers import make_battle as mk
+    from .builders import make_battle as mk
 
     rows = ["............", "............", "............", "............", ".......@@@..", ".......@.@..", ".......@@@..", "............"]
     me = make_commander("Wizard", skills={"Air magic": 3}, spells=["Teleport"], troop=["Witch", "Witch"], attributes=(0, 0, 6, 4))
