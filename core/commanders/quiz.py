@@ -32,7 +32,9 @@ ATTRIBUTES = ("offence", "armour", "willpower", "knowledge")
 EXTRA_CHOICES = ("unit", "skill", "spell", "class")
 UNIT_INCLINATIONS = ("defence", "all_around", "special_attack")
 SPELL_INCLINATIONS = ("attack", "buff", "debuff")
-CLASS_TAGS = ("support", "mounted", "ground", "defence", "magic", "flying", "navy", "spear", "grunt", "archer")
+# The catalogue's class tags (scenarios/commanders/catalogue/classes.toml) plus "defence",
+# which a class earns by its defence (ClassScoring.defence_class_min).
+CLASS_TAGS = ("support", "mounted", "ground", "defence", "magic", "air", "navy", "spear", "grunt", "archer", "holy")
 ATTRIBUTE_CURVES = ("first", "second", "third")
 SKILL_CURVES = (2, 3, 4)
 TEMPERAMENTS = ("passion", "sympathy", "heed", "recognition", "constraint", "discretion", "judgement")
@@ -142,6 +144,16 @@ class ClassScoring:
     secondary_attribute: int = 1
     options_with_extra_choice: int = 2
     extra_options: int = 3
+    defence_class_min: int = 9
+
+
+@attrs.frozen
+class SpellKinds:
+    """Question 2c: which catalogue spell effects are attack, buff and debuff spells."""
+
+    attack: tuple[str, ...] = ()
+    buff: tuple[str, ...] = ()
+    debuff: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -162,6 +174,7 @@ class Quiz:
     start: StartingAttributes = StartingAttributes()
     class_scoring: ClassScoring = ClassScoring()
     temperament: TemperamentScale = TemperamentScale()
+    spell_kinds: SpellKinds = SpellKinds()
 
     def question(self, qid: str) -> Question:
         for q in self.questions:
