@@ -1,0 +1,1 @@
+"""Commanders (seed 002): quiz-made commanders leading troops on a square grid."""
