@@ -26,6 +26,7 @@ from core.content import load, scenarios_root
 from core.errors import IllegalAction
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
+    from core.commanders.commander import Commander
     from core.commanders.quiz_result import QuizOutcome
 
 ATTRIBUTES = ("offence", "armour", "willpower", "knowledge")
@@ -63,7 +64,7 @@ class Answer:
     defence: int = 0
     movement: int = 0
     spell_range: int = 0
-    ignores_movement_penalties: bool = False
+    ignore_movement_penalties: bool = False
     attribute_curve: str = ""
     skill_curve: int = 0
     temperament: tuple[str, ...] = ()
@@ -394,8 +395,22 @@ def effects(quiz: Quiz, replies: Replies) -> tuple[tuple[Question, Answer], ...]
     return tuple((quiz.question(r.question), quiz.question(r.question).answer(r.letter)) for r in replies)
 
 
-def result(replies: Replies, quiz: Quiz | None = None, **picks: str) -> "QuizOutcome":
-    """The commander a complete quiz creates (see core/commanders/quiz_result.py)."""
-    from core.commanders.quiz_result import assess
+def assess(replies: Replies, quiz: Quiz | None = None, **picks: str) -> "QuizOutcome":
+    """Everything a complete quiz decides, with the options still open and the explanation.
 
-    return assess(quiz or load_quiz(), replies, **picks)
+    `picks` may name `name` (the commander's), `class_name`, `unit`, `spell` and
+    `class_skill` among the options offered; see core/commanders/quiz_result.py.
+    """
+    from core.commanders.quiz_result import assess as _assess
+
+    return _assess(quiz or load_quiz(), replies, **picks)
+
+
+def result(replies: Replies, quiz: Quiz | None = None, **picks: str) -> "Commander":
+    """The commander a complete quiz creates (defaults taken for every open option)."""
+    return assess(replies, quiz, **picks).commander
+
+
+def explain(replies: Replies, quiz: Quiz | None = None, **picks: str) -> tuple[str, ...]:
+    """Which answer did what, one line each (e.g. "1a A (Green endless plains.): ...")."""
+    return assess(replies, quiz, **picks).explanation

@@ -21,24 +21,13 @@ from __future__ import annotations
 import attrs
 
 from core.commanders.catalogue import Catalogue, ClassSpec, catalogue as bundled_catalogue
-from core.commanders.quiz import ATTRIBUTES, Quiz, Replies, check_replies, effects
-from core.commanders.temperament import Temperament, temperament_from_answers
+from core.commanders.commander import Attributes, Buffs, Commander, SkillRank, TemperamentScore
+from core.commanders.quiz import ATTRIBUTES, Quiz, Replies, check_replies, effects, replies_to_text
+from core.commanders.temperament import NAMES as TEMPERAMENT_NAMES, temperament_from_answers
 from core.errors import IllegalAction
 
 TIER_NAMES = ("basic", "advanced", "expert")
-
-
-@attrs.frozen
-class Buffs:
-    """The minor buffs of questions 6b and 10 (seed 002), added together."""
-
-    command_range: int = 0
-    max_mp: int = 0
-    attack: int = 0
-    defence: int = 0
-    movement: int = 0
-    spell_range: int = 0
-    ignores_movement_penalties: bool = False
+DEFAULT_NAME = "Commander"
 
 
 @attrs.frozen
@@ -58,23 +47,13 @@ class QuizOutcome:
     """
 
     replies: Replies
-    class_name: str
+    commander: Commander
     class_options: tuple[str, ...]
     ranking: tuple[ClassScore, ...]
-    major: str
-    secondary: str
-    attributes: tuple[int, int, int, int]  # offence, armour, willpower, knowledge
-    skills: tuple[tuple[str, int], ...]  # (skill, tier 1..3)
-    spells: tuple[str, ...]
-    units: tuple[str, ...]
-    buffs: Buffs
-    attribute_curve: str
-    skill_curve: int
     extra_choice: str
     unit_options: tuple[str, ...]
     spell_options: tuple[str, ...]
     class_skill_options: tuple[tuple[str, ...], ...]
-    temperament: Temperament
     explanation: tuple[str, ...]
 
 
@@ -162,10 +141,16 @@ def _raise(skills: dict[str, int], name: str) -> None:
     skills[name] = min(3, skills.get(name, 0) + 1)
 
 
+def _gives_buff(ans) -> bool:
+    return bool(ans.command_range or ans.max_mp or ans.attack or ans.defence or ans.movement
+                or ans.spell_range or ans.ignore_movement_penalties)
+
+
 def assess(
     quiz: Quiz,
     replies: Replies,
     cat: Catalogue | None = None,
+    name: str = DEFAULT_NAME,
     class_name: str = "",
     unit: str = "",
     spell: str = "",
@@ -213,13 +198,15 @@ def assess(
         if ans.spell:
             quiz_spell = ans.spell
             lines.append(f"{tag}: learns {ans.spell}")
-        bonus = Buffs(ans.command_range, ans.max_mp, ans.attack, ans.defence, ans.movement, ans.spell_range, ans.ignores_movement_penalties)
-        if bonus != Buffs():
+        if _gives_buff(ans):
             buffs = Buffs(
-                buffs.command_range + bonus.command_range, buffs.max_mp + bonus.max_mp,
-                buffs.attack + bonus.attack, buffs.defence + bonus.defence,
-                buffs.movement + bonus.movement, buffs.spell_range + bonus.spell_range,
-                buffs.ignores_movement_penalties or bonus.ignores_movement_penalties,
+                command_range=buffs.command_range + ans.command_range,
+                max_mp=buffs.max_mp + ans.max_mp,
+                attack=buffs.attack + ans.attack,
+                defence=buffs.defence + ans.defence,
+                movement=buffs.movement + ans.movement,
+                ignore_movement_penalties=buffs.ignore_movement_penalties or ans.ignore_movement_penalties,
+                spell_range=buffs.spell_range + ans.spell_range,
             )
             lines.append(f"{tag}: {ans.note}")
         if ans.attribute_curve:
@@ -230,15 +217,17 @@ def assess(
             lines.append(f"{tag}: a skill point at class level {skill_curve}")
         if question.id == "11":
             lines.append(f"{tag}: no effect (an unrelated question)")
+        elif ans.next and ans.next != question.next and not ans.extra_choice:
+            lines.append(f"{tag}: no effect of its own; question {ans.next} follows")
     ranking = rank_classes(quiz, replies, cat)
     offered = w.options_with_extra_choice if extra_choice == "class" else 1
     class_options = tuple(score.name for score in ranking[:offered])
-    name = class_name or class_options[0]
-    if name not in class_options:
-        raise IllegalAction(f"{name} is not among the classes offered ({', '.join(class_options)})")
-    spec = cat.classes[name]
-    best = ranking[[s.name for s in ranking].index(name)]
-    lines.append(f"Class {name} with {best.points} points ({'; '.join(best.reasons) or 'no inclination matched'})")
+    picked = class_name or class_options[0]
+    if picked not in class_options:
+        raise IllegalAction(f"{picked} is not among the classes offered ({', '.join(class_options)})")
+    spec = cat.classes[picked]
+    best = ranking[[s.name for s in ranking].index(picked)]
+    lines.append(f"Class {picked} with {best.points} points ({'; '.join(best.reasons) or 'no inclination matched'})")
     if len(class_options) > 1:
         lines.append(f"2 D: the class may be chosen among {', '.join(class_options)}")
 
@@ -256,11 +245,11 @@ def assess(
         if class_skill and class_skill in choice:
             pick = class_skill
         elif class_skill and class_skill not in _class_skills(spec):
-            raise IllegalAction(f"{class_skill} is not a skill {name} may choose")
+            raise IllegalAction(f"{class_skill} is not a skill {picked} may choose")
         else:
             pick = next((s for s in choice if s not in quiz_skill_names), choice[0])
         _raise(skills, pick)
-        lines.append(f"Class {name} teaches {pick} (chosen among {' or '.join(choice)})")
+        lines.append(f"Class {picked} teaches {pick} (chosen among {' or '.join(choice)})")
     for skill, _ in picked_skills:
         _raise(skills, skill)
     for skill, tier in skills.items():
@@ -271,7 +260,7 @@ def assess(
     if quiz_spell and quiz_spell not in spells:
         spells.append(quiz_spell)
     elif quiz_spell:
-        lines.append(f"{quiz_spell} is already a {name} spell: the answer adds nothing more")
+        lines.append(f"{quiz_spell} is already a {picked} spell: the answer adds nothing more")
     units = list(spec.units)
     unit_options: tuple[str, ...] = ()
     spell_options: tuple[str, ...] = ()
@@ -295,24 +284,32 @@ def assess(
         raise IllegalAction("only question 2 answer C gives an extra spell")
 
     temperament = temperament_from_answers(quiz, replies)
-    return QuizOutcome(
-        replies=replies,
-        class_name=name,
-        class_options=class_options,
-        ranking=ranking,
-        major=major,
-        secondary=secondary,
-        attributes=tuple(values),  # type: ignore[arg-type]
-        skills=tuple(skills.items()),
+    commander = Commander(
+        ruleset="commanders",
+        kind="commander",
+        name=name,
+        class_name=picked,
+        attributes=Attributes(*values),
+        skills=tuple(SkillRank(skill, tier) for skill, tier in skills.items()),
         spells=tuple(spells),
-        units=tuple(units),
+        recruitable=tuple(units),
+        troop=(spec.units[0],) * cat.rules.troop_size,
         buffs=buffs,
+        major_attribute=major,
+        minor_attribute=secondary,
         attribute_curve=attribute_curve,
         skill_curve=skill_curve,
+        temperament=tuple(TemperamentScore(n, v) for n, v in zip(TEMPERAMENT_NAMES, temperament.scores())),
+        notes="Quiz answers: " + replies_to_text(replies),
+    )
+    return QuizOutcome(
+        replies=replies,
+        commander=commander,
+        class_options=class_options,
+        ranking=ranking,
         extra_choice=extra_choice,
         unit_options=unit_options,
         spell_options=spell_options,
         class_skill_options=class_skill_options,
-        temperament=temperament,
         explanation=tuple(lines),
     )
