@@ -119,3 +119,21 @@ def describe(temperament: Temperament, thresholds: tuple[int, ...]) -> tuple[str
         effect = words.format(n=n) if n else "no effect"
         out.append(f"{name.capitalize()} {value} ({role}): {effect}")
     return tuple(out)
+
+
+def temperament_of(commander) -> Temperament:
+    """The scores a Commander record carries (missing ones count 0; unknown names are ignored)."""
+    given = {s.name: s.value for s in commander.temperament}
+    return Temperament(**{name: given.get(name, 0) for name in NAMES})
+
+
+def battle_modifiers(commander, thresholds: tuple[int, ...] | None = None) -> TemperamentModifiers:
+    """What the battle engine applies for `commander` when the scenario turns Temperament on.
+
+    `thresholds` defaults to the quiz file's `[temperament] thresholds`.
+    """
+    if thresholds is None:
+        from core.commanders.quiz import load_quiz
+
+        thresholds = load_quiz().temperament.thresholds
+    return modifiers(temperament_of(commander), thresholds)
