@@ -331,6 +331,7 @@ def answer(quiz: Quiz, replies: Replies, qid: str, letter: str) -> Replies:
     not allowed; the replies given are never changed.
     """
     replies = normalise(quiz, replies)
+    quiz.question(qid)  # raises for a question the quiz does not have
     if qid not in walk(quiz, replies):
         raise IllegalAction(f"question {qid} is not on the path of the answers so far")
     question = quiz.question(qid)

@@ -7,8 +7,8 @@ are written out in docs/RULES.md, "Quiz, progression and temperament":
 - Attributes: each starts at `start.base`; 1a adds `start.major`, 1b `start.secondary`.
 - Class: every class of the catalogue gets points for each inclination it
   matches (`class_scoring`); the most points wins; ties go to the class listed
-  first in classes.toml. Question 2 answer D offers the best
-  `options_with_extra_choice` classes instead of one.
+  first in classes.toml. Question 2 answer D offers a second class: the best
+  of the type 2d names (or the runner-up when the best class is of that type).
 - Skills: the class's skills, the skill of 5a or 5b, of 7 and (2B) of 2b, each
   at basic; a skill given again rises one tier (basic, advanced, expert).
 - Spells: the class's spells, the spell of 6a and (2C) one spell of the kind
@@ -99,6 +99,29 @@ def rank_classes(quiz: Quiz, replies: Replies, cat: Catalogue) -> tuple[ClassSco
         scored.append((-points, order, ClassScore(spec.name, points, tuple(why))))
     scored.sort(key=lambda item: (item[0], item[1]))
     return tuple(item[2] for item in scored)
+
+
+def offered_classes(quiz: Quiz, replies: Replies, ranking: tuple[ClassScore, ...], cat: Catalogue) -> tuple[str, ...]:
+    """Question 2 D: the best class, then the best of the type 2d names, then the next best.
+
+    The extra choice must be worth the answer: if the best class is not of the
+    type 2d names, the best one that is joins the offer; then the offer fills
+    up from the ranking to `options_with_extra_choice` classes.
+    """
+    wanted: tuple[str, ...] = ()
+    for question, ans in effects(quiz, replies):
+        if question.id == "2d":
+            wanted = ans.class_inclination
+    out = [ranking[0].name]
+    of_type = [s.name for s in ranking if set(wanted) & set(class_tags(cat.classes[s.name], quiz))]
+    if of_type and of_type[0] not in out:
+        out.append(of_type[0])
+    for score in ranking:
+        if len(out) >= quiz.class_scoring.options_with_extra_choice:
+            break
+        if score.name not in out:
+            out.append(score.name)
+    return tuple(out[: max(quiz.class_scoring.options_with_extra_choice, 1)])
 
 
 def unit_candidates(inclination: str, have: tuple[str, ...], cat: Catalogue) -> tuple[str, ...]:
@@ -220,8 +243,7 @@ def assess(
         elif ans.next and ans.next != question.next and not ans.extra_choice:
             lines.append(f"{tag}: no effect of its own; question {ans.next} follows")
     ranking = rank_classes(quiz, replies, cat)
-    offered = w.options_with_extra_choice if extra_choice == "class" else 1
-    class_options = tuple(score.name for score in ranking[:offered])
+    class_options = offered_classes(quiz, replies, ranking, cat) if extra_choice == "class" else (ranking[0].name,)
     picked = class_name or class_options[0]
     if picked not in class_options:
         raise IllegalAction(f"{picked} is not among the classes offered ({', '.join(class_options)})")
