@@ -306,6 +306,8 @@ def assess(
         raise IllegalAction("only question 2 answer C gives an extra spell")
 
     temperament = temperament_from_answers(quiz, replies)
+    lines.append("Temperament (optional rule): " + ", ".join(
+        f"{n.capitalize()} {v}" for n, v in zip(TEMPERAMENT_NAMES, temperament.scores())))
     commander = Commander(
         ruleset="commanders",
         kind="commander",
