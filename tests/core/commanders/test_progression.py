@@ -232,3 +232,14 @@ def test_a_grown_commander_file_round_trips():
     c = level_up(c, LevelUpChoice(new_class="Ranger", unit="Bowman", spell="Thunder"))
     assert c.problems() == []
     assert commander_from_data(tomllib.loads(commander_to_toml(c))) == c
+
+
+def test_the_documented_commander_example_is_valid():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[3] / "docs" / "FORMATS.md").read_text()
+    section = text.split("### Commander file: quiz and progression fields", 1)[1]
+    example = section.split("```toml", 1)[1].split("```", 1)[0]
+    c = commander_from_data(tomllib.loads(example))
+    assert (c.level, c.curve_plan[c.curve_progress], c.attributes.offence) == (3, "armour", 5)
+    assert offer(attrs.evolve(c, experience=30)).attribute == "armour"
