@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from core.content import load, scenarios_root
+from core.content import load, scenarios_root, structure
 from core.errors import IllegalAction
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -256,6 +256,11 @@ def load_quiz(path: Path | None = None) -> Quiz:
     if where not in _CACHE:
         _CACHE[where] = load(where, Quiz)
     return _CACHE[where]
+
+
+def quiz_from_data(data: dict, file: str = "(quiz)") -> Quiz:
+    """Build and check a Quiz from a parsed TOML document (for `load_document` on kind "quiz")."""
+    return structure(data, Quiz, file)
 
 
 def _given(replies: Replies) -> dict[str, str]:

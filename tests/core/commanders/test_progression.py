@@ -243,3 +243,19 @@ def test_the_documented_commander_example_is_valid():
     c = commander_from_data(tomllib.loads(example))
     assert (c.level, c.curve_plan[c.curve_progress], c.attributes.offence) == (3, "armour", 5)
     assert offer(attrs.evolve(c, experience=30)).attribute == "armour"
+
+
+def test_a_quiz_commander_survives_between_battles_as_a_file(tmp_path):
+    from core.commanders.commander import load_commander, save_commander
+    from core.commanders.quiz import replies_from_text, result
+
+    path = tmp_path / "tess.toml"
+    c = result(replies_from_text("1a:A 1b:B 2:A 2a:A 3:D 4:A 5a:A 6a:B 7:C 8:A 9:A 10:B 11:A"), name="Tess")
+    save_commander(c, path)
+    c = award(load_commander(path), BattleTally(units_defeated=3, commanders_defeated=1, won=True))
+    c = level_up(c, LevelUpChoice(curve=1))
+    save_commander(c, path)
+    again = load_commander(path)
+    assert again == c
+    assert (again.level, again.experience, again.skill_points, again.curve_plan) == (
+        2, 11, 1, ("offence", "offence", "armour", "offence"))

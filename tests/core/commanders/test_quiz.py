@@ -15,6 +15,8 @@ from core.commanders.quiz import (
     load_quiz,
     next_question,
     previous_question,
+    quiz_from_data,
+    quiz_path,
     replies_from_text,
     result,
     walk,
@@ -289,7 +291,7 @@ def test_picks_outside_the_offer_are_refused():
 
 def test_broken_quiz_file_names_the_field(tmp_path):
     target = tmp_path / "quiz.toml"
-    shutil.copy(load_quiz.__globals__["quiz_path"](), target)
+    shutil.copy(quiz_path(), target)
     text = target.read_text().replace('major_attribute = "armour"', 'major_attribute = "armor"', 1)
     target.write_text(text)
     with pytest.raises(ContentError) as err:
@@ -300,7 +302,16 @@ def test_broken_quiz_file_names_the_field(tmp_path):
 
 def test_a_looping_quiz_is_refused(tmp_path):
     target = tmp_path / "quiz.toml"
-    shutil.copy(load_quiz.__globals__["quiz_path"](), target)
+    shutil.copy(quiz_path(), target)
     target.write_text(target.read_text().replace('next = "11"', 'next = "1a"', 1))
     with pytest.raises(ContentError, match="loop"):
         load(target, Quiz)
+
+
+def test_quiz_from_data_checks_like_the_loader():
+    import tomllib
+
+    data = tomllib.loads(quiz_path().read_text())
+    assert quiz_from_data(data) == QUIZ
+    with pytest.raises(ContentError, match="must be 'quiz'"):
+        quiz_from_data({**data, "kind": "commander"})
