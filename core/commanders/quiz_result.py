@@ -154,8 +154,8 @@ def spell_candidates(quiz: Quiz, kind: str, known: tuple[str, ...], skills: dict
     for spell in cat.spells.values():
         if spell.effect not in effects_of_kind or spell.name in known:
             continue
-        skill = cat.magic_skill(spell.school) if any(s.effect == "magic" and s.school == spell.school for s in cat.skills.values()) else ""
-        opened = 1 + skills.get(skill, 0)  # basic opens level 2, advanced 3, expert 4
+        school_skill = next((k.name for k in cat.skills.values() if k.effect == "magic" and k.school == spell.school), "")
+        opened = 1 + skills.get(school_skill, 0)  # seed 002: basic opens level 2, advanced 3, expert 4
         (ready if min(spell.levels) <= opened else later).append(spell.name)
     return tuple(ready + later)
 
