@@ -137,3 +137,17 @@ def battle_modifiers(commander, thresholds: tuple[int, ...] | None = None) -> Te
 
         thresholds = load_quiz().temperament.thresholds
     return modifiers(temperament_of(commander), thresholds)
+
+
+def with_temperament(commander, thresholds: tuple[int, ...] | None = None):
+    """The commander with its temperament's attack, defence and movement folded into its buffs.
+
+    The battle set-up may call this for every commander when the scenario turns
+    Temperament on: the engine already adds buffs to the commander's attack,
+    defence and movement, so those three effects need no other change. The
+    spell dice and advantage strikes still come from `battle_modifiers`.
+    """
+    m = battle_modifiers(commander, thresholds)
+    b = commander.buffs
+    buffs = attrs.evolve(b, attack=b.attack + m.attack, defence=b.defence + m.defence, movement=b.movement + m.movement)
+    return attrs.evolve(commander, buffs=buffs)

@@ -16,6 +16,7 @@ from core.commanders.temperament import (
     steps,
     temperament_from_answers,
     temperament_of,
+    with_temperament,
 )
 
 QUIZ = load_quiz()
@@ -73,3 +74,12 @@ def test_describe_names_role_and_effect():
     assert lines[0] == "Passion 4 (Aggression/Attack): attack +2"
     assert lines[1] == "Sympathy 0 (Defensive/Tank): no effect"
     assert lines[5] == "Discretion 2 (Movement/Mobility): movement +1"
+
+
+def test_with_temperament_folds_attack_defence_and_movement_into_buffs():
+    c = attrs.evolve(result(replies_from_text(PATH)), temperament=(
+        TemperamentScore("passion", 4), TemperamentScore("sympathy", 2), TemperamentScore("discretion", 2)))
+    folded = with_temperament(c)
+    assert (folded.buffs.attack, folded.buffs.defence, folded.buffs.movement) == (
+        c.buffs.attack + 2, c.buffs.defence + 1, c.buffs.movement + 1)
+    assert attrs.evolve(folded, buffs=c.buffs) == c
