@@ -90,6 +90,11 @@ def can_level_up(commander: Commander, rules: ProgressionRules = RULES) -> bool:
     return commander.experience >= experience_for_level(commander.level + 1, rules)
 
 
+def levels_waiting(commander: Commander, rules: ProgressionRules = RULES) -> int:
+    """How many level-ups the commander's experience already pays for."""
+    return max(0, commander.experience // rules.xp_per_level + 1 - commander.level)
+
+
 # --- curves --------------------------------------------------------------------------------
 
 

@@ -57,6 +57,29 @@ class QuizOutcome:
     explanation: tuple[str, ...]
 
 
+def catalogue_problems(quiz: Quiz, cat: Catalogue) -> list[tuple[str, str]]:
+    """Names in the quiz the catalogue does not know (skills, spells, class tags, spell effects)."""
+    out: list[tuple[str, str]] = []
+    known_tags = {t for c in cat.classes.values() for t in c.tags} | {"defence"}
+    for i, q in enumerate(quiz.questions):
+        for j, a in enumerate(q.answers):
+            where = f"questions[{i}].answers[{j}]"
+            for name in (a.skill, a.extra_skill):
+                if name and name not in cat.skills:
+                    out.append((f"{where}", f"unknown skill {name!r}"))
+            if a.spell and a.spell not in cat.spells:
+                out.append((f"{where}.spell", f"unknown spell {a.spell!r}"))
+            for tag in a.class_inclination:
+                if tag not in known_tags:
+                    out.append((f"{where}.class_inclination", f"no class has the tag {tag!r}"))
+    effects_known = {s.effect for s in cat.spells.values()}
+    for kind in ("attack", "buff", "debuff"):
+        for effect in getattr(quiz.spell_kinds, kind):
+            if effect not in effects_known:
+                out.append((f"spell_kinds.{kind}", f"no spell has the effect {effect!r}"))
+    return out
+
+
 def class_tags(spec: ClassSpec, quiz: Quiz) -> tuple[str, ...]:
     """The catalogue's tags of a class, plus "defence" when its defence is high enough."""
     extra = ("defence",) if spec.defence >= quiz.class_scoring.defence_class_min else ()

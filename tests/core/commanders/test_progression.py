@@ -18,6 +18,7 @@ from core.commanders.progression import (
     experience_for,
     experience_for_level,
     level_up,
+    levels_waiting,
     offer,
     similar_classes,
     skill_options,
@@ -73,6 +74,8 @@ def test_levels_need_experience():
     with pytest.raises(IllegalAction, match="level 2 needs 10 experience"):
         offer(c)
     assert can_level_up(fighter(experience=10))
+    assert [levels_waiting(fighter(experience=x)) for x in (0, 9, 10, 29, 30)] == [0, 0, 1, 2, 3]
+    assert levels_waiting(fighter(level=3, experience=29)) == 0
 
 
 # --- curves -------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from core.commanders.quiz import (
     walk,
 )
 from core.content import load
-from core.commanders.quiz import Quiz
+from core.commanders.quiz import Answer, Question, Quiz
 from core.errors import ContentError, IllegalAction
 
 QUIZ = load_quiz()
@@ -315,3 +315,14 @@ def test_quiz_from_data_checks_like_the_loader():
     assert quiz_from_data(data) == QUIZ
     with pytest.raises(ContentError, match="must be 'quiz'"):
         quiz_from_data({**data, "kind": "commander"})
+
+
+def test_every_name_in_the_quiz_is_in_the_catalogue():
+    from core.commanders.catalogue import catalogue
+    from core.commanders.quiz_result import catalogue_problems
+
+    assert catalogue_problems(QUIZ, catalogue()) == []
+    broken = Quiz(QUIZ.ruleset, QUIZ.kind, QUIZ.first, tuple(
+        q if q.id != "6a" else Question(q.id, q.heading, q.text, (Answer("A", "x", spell="Fireball"),), q.next)
+        for q in QUIZ.questions), spell_kinds=QUIZ.spell_kinds)
+    assert catalogue_problems(broken, catalogue()) == [("questions[11].answers[0].spell", "unknown spell 'Fireball'")]
