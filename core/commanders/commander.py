@@ -145,8 +145,6 @@ class Commander:
             out.append(("curve_progress", "0 to 4 points per class"))
         if self.curve_plan and (len(self.curve_plan) != 4 or any(a and a not in ATTRIBUTES for a in self.curve_plan)):
             out.append(("curve_plan", "four entries, each an attribute or \"\" for a free pick"))
-        if self.curve_choice and not self.curve_plan:
-            out.append(("curve_plan", "a chosen curve needs its plan of four attributes"))
         if self.skill_curve not in SKILL_CURVES:
             out.append(("skill_curve", "2, 3 or 4"))
         if self.skill_points < 0:

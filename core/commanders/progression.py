@@ -169,6 +169,20 @@ def curve_options(commander: Commander, cat: Catalogue | None = None) -> tuple[C
     return tuple(unique)
 
 
+def curve_plan(commander: Commander, cat: Catalogue | None = None) -> tuple[str, ...]:
+    """The attributes the commander's chosen curve gives in this class.
+
+    A hand-written commander may name its `curve_choice` without a `curve_plan`:
+    it then follows the first option of that choice read from its attributes now.
+    """
+    if commander.curve_plan:
+        return commander.curve_plan
+    for option in curve_options(commander, cat):
+        if option.choice == commander.curve_choice:
+            return option.plan
+    return curve_options(commander, cat)[-1].plan  # the class curve
+
+
 # --- level-up offers -----------------------------------------------------------------------
 
 
@@ -245,7 +259,7 @@ def offer(commander: Commander, cat: Catalogue | None = None, rules: Progression
         options = curve_options(commander, cat)
         lines.append("Choose the attribute curve for this class: " + "; ".join(o.label for o in options))
         return LevelUpOffer(level, class_level, curves=options, skill_point=skill_point, lines=tuple(lines))
-    slot = commander.curve_plan[commander.curve_progress]
+    slot = curve_plan(commander, cat)[commander.curve_progress]
     if not slot:
         lines.append("A free attribute point")
         return LevelUpOffer(level, class_level, free_attributes=ATTRIBUTES, skill_point=skill_point, lines=tuple(lines))
@@ -299,7 +313,8 @@ def level_up(commander: Commander, choice: LevelUpChoice = LevelUpChoice(), cat:
         new = attrs.evolve(new, curve_choice=option.choice, curve_plan=option.plan)
         return _gain_point(new, option.plan, choice.attribute)
     if o.attribute or o.free_attributes:
-        return _gain_point(new, new.curve_plan, choice.attribute)
+        plan = curve_plan(commander, cat)
+        return _gain_point(attrs.evolve(new, curve_plan=plan), plan, choice.attribute)
     return new
 
 

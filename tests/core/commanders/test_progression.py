@@ -262,3 +262,29 @@ def test_a_quiz_commander_survives_between_battles_as_a_file(tmp_path):
     assert again == c
     assert (again.level, again.experience, again.skill_points, again.curve_plan) == (
         2, 11, 1, ("offence", "offence", "armour", "offence"))
+
+
+def test_every_bundled_commander_can_level_up():
+    from core.commanders.commander import load_commander
+    from core.commanders.setup import commanders_dir
+
+    files = sorted(commanders_dir().glob("*.toml"))
+    assert files
+    for path in files:
+        c = load_commander(path)
+        c = attrs.evolve(c, experience=experience_for_level(c.level + 1))
+        o = offer(c)
+        if o.classes:
+            pick = o.classes[0]
+            choice = LevelUpChoice(new_class=pick.name, unit=pick.units[0] if pick.units else "", spell=o.spells[0])
+        else:
+            choice = LevelUpChoice(curve=0 if o.curves else -1, attribute="offence")
+        grown = level_up(c, choice)
+        assert grown.level == c.level + 1 and grown.problems() == [], path.name
+
+
+def test_a_hand_written_curve_choice_without_plan_follows_its_first_option():
+    c = fighter(level=3, experience=30, curve_choice="b", curve_progress=2)
+    grown = level_up(c)
+    assert grown.curve_plan == ("offence", "offence", "armour", "offence")
+    assert values(grown) == (3, 3, 1, 1)
