@@ -136,3 +136,18 @@ def test_every_branch_structure_makes_valid_commanders():
                                 assert c.problems() == []
                                 count += 1
     assert count > 16
+
+
+def test_quiz_commanders_take_the_field():
+    # the commanders two pinned paths make replace the bundled duel's and a battle starts
+    from core.commanders.setup import Setup, battles_dir, load_setup, new_battle
+
+    setup = load_setup(battles_dir() / "duel_at_the_ford.toml")
+    made = (
+        assess(replies_from_text("1a:A 1b:B 2:A 2a:A 3:D 4:A 5a:A 6a:B 7:C 8:A 9:A 10:B 11:A")).commander,
+        assess(replies_from_text("1a:D 1b:C 2:C 2c:A 3:C 4:D 5a:C 5b:D 6a:E 7:D 8:B 9:B 10:E 11:B")).commander,
+    )
+    state, events = new_battle(Setup(setup.scenario, setup.board, made), seed=7)
+    assert len(events) == 2
+    assert sorted(u.kind for u in state.units if u.role == "troop") == sorted(made[0].troop + made[1].troop)
+    assert [u.kind for u in state.units if u.role == "commander"] == ["Fighter", "Mer Lord"]
