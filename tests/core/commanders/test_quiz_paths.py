@@ -151,3 +151,34 @@ def test_quiz_commanders_take_the_field():
     assert len(events) == 2
     assert sorted(u.kind for u in state.units if u.role == "troop") == sorted(made[0].troop + made[1].troop)
     assert [u.kind for u in state.units if u.role == "commander"] == ["Fighter", "Mer Lord"]
+
+
+ONE_PATH_PER_CLASS = [
+    ("Mystic", "1a:C 1b:D 2:D 2d:D 3:A 4:B 5a:D 6a:E 7:A 8:B 9:C 10:B 11:B"),
+    ("Wizard", "1a:D 1b:A 2:D 2d:C 3:C 4:D 5a:A 6a:B 7:A 8:A 9:A 10:A 11:D"),
+    ("Mage", "1a:D 1b:C 2:C 2c:C 3:C 4:D 5a:C 5b:A 6a:D 7:B 8:C 9:C 10:B 11:D"),
+    ("Fighter", "1a:D 1b:B 2:A 2a:C 3:D 4:C 5a:B 6a:E 7:A 8:B 9:A 10:A 11:A"),
+    ("Warrior", "1a:B 1b:C 2:C 2c:C 3:D 4:D 5a:A 6a:D 7:B 8:C 9:B 10:D 11:B"),
+    ("Barbarian", "1a:D 1b:C 2:D 2d:A 3:D 4:C 5a:B 6a:C 7:D 8:A 9:C 10:D 11:A"),
+    ("Knight", "1a:D 1b:C 2:A 2a:A 3:B 4:B 5a:A 6a:G 6b:C 7:A 8:C 9:A 10:A 11:A"),
+    ("Paladin", "1a:B 1b:A 2:A 2a:C 3:B 4:D 5a:B 6a:G 6b:A 7:D 8:A 9:B 10:A 11:B"),
+    ("Chevalier", "1a:A 1b:C 2:C 2c:C 3:B 4:D 5a:D 6a:G 6b:C 7:D 8:B 9:A 10:E 11:C"),
+    ("Ranger", "1a:C 1b:D 2:D 2d:C 3:D 4:A 5a:D 6a:D 7:B 8:C 9:A 10:C 11:B"),
+    ("Spy", "1a:C 1b:B 2:C 2c:A 3:D 4:B 5a:B 6a:G 6b:A 7:A 8:B 9:A 10:F 11:A"),
+    ("Pegasus Knight", "1a:A 1b:C 2:B 2b:B 3:A 4:B 5a:D 6a:D 7:B 8:B 9:A 10:F 11:B"),
+    ("Beast Flier", "1a:C 1b:A 2:C 2c:A 3:A 4:B 5a:B 6a:A 7:B 8:B 9:A 10:C 11:A"),
+    ("Warlock", "1a:B 1b:D 2:A 2a:B 3:A 4:D 5a:D 6a:D 7:D 8:A 9:A 10:D 11:A"),
+    ("Mer Lord", "1a:B 1b:D 2:C 2c:C 3:C 4:D 5a:C 5b:D 6a:D 7:A 8:A 9:B 10:D 11:C"),
+    ("Wyrm Rider", "1a:D 1b:C 2:A 2a:A 3:C 4:C 5a:C 5b:B 6a:D 7:D 8:A 9:B 10:C 11:C"),
+    ("Pirate", "1a:D 1b:A 2:C 2c:A 3:C 4:A 5a:B 6a:C 7:C 8:A 9:A 10:B 11:C"),
+    ("Priest", "1a:C 1b:B 2:D 2d:A 3:A 4:B 5a:A 6a:G 6b:B 7:B 8:A 9:A 10:C 11:A"),
+    ("Shaman", "1a:C 1b:D 2:D 2d:A 3:A 4:B 5a:B 6a:B 7:C 8:B 9:C 10:A 11:A"),
+    ("Druid", "1a:C 1b:B 2:D 2d:A 3:C 4:B 5a:B 6a:A 7:A 8:A 9:A 10:A 11:C"),
+]
+
+
+def test_every_class_can_come_out_of_the_quiz():
+    assert sorted(name for name, _ in ONE_PATH_PER_CLASS) == sorted(catalogue().classes)
+    for name, text in ONE_PATH_PER_CLASS:
+        outcome = assess(replies_from_text(text))
+        assert outcome.ranking[0].name == name == outcome.commander.class_name, text
