@@ -91,6 +91,7 @@ class Commander:
     attribute_curve: str = "third"  # quiz 8: first, second or third curve
     curve_choice: str = ""  # the variant taken in the current class: "a", "b" or "class"
     curve_progress: int = 0  # attribute points gained in the current class
+    curve_plan: tuple[str, ...] = ()  # the 4 attributes the chosen curve gives in this class ("" = free pick)
     skill_curve: int = 3  # quiz 9: a skill point at this class level (2, 3 or 4)
     skill_points: int = 0  # unspent skill points
     class_history: tuple[str, ...] = ()  # earlier classes, oldest first
@@ -142,6 +143,8 @@ class Commander:
             out.append(("curve_choice", "one of '', 'a', 'b', 'class'"))
         if not 0 <= self.curve_progress <= 4:
             out.append(("curve_progress", "0 to 4 points per class"))
+        if self.curve_plan and (len(self.curve_plan) != 4 or any(a and a not in ATTRIBUTES for a in self.curve_plan)):
+            out.append(("curve_plan", "four entries, each an attribute or \"\" for a free pick"))
         if self.skill_curve not in SKILL_CURVES:
             out.append(("skill_curve", "2, 3 or 4"))
         if self.skill_points < 0:
