@@ -114,6 +114,10 @@ class CommandersRuleset(Ruleset):
             total += self.evaluate(after, side)
         return total / samples
 
+    def reseed(self, state: Battle, salt: int) -> Battle:
+        """The hard lookahead's imagined world: balanced dice (see `ai.BalancedDice`), never the real ones."""
+        return ai.imagined(state, salt)
+
     def ai_candidates(self, state: Battle, side: int) -> list[Any]:
         return ai.candidates(state, side)
 
