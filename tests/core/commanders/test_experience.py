@@ -102,3 +102,15 @@ def test_a_whole_battle_carries_its_experience_over():
         gained, _ = experience_for(counted[i])
         assert after[i].experience == commander.experience + gained
         assert gained >= RULES.xp_taking_part
+
+
+def test_the_carried_over_commander_saves_back_with_its_experience(tmp_path):
+    from core.commanders.commander import load_commander, save_commander
+
+    state = _scripted()
+    state, _ = RULESET.apply(state, Order(0, 0, state.units[0].pos, 3))
+    state, _ = RULESET.apply(state, Order(0, 1, state.units[1].pos, 2))
+    knight = carry_over(state, tuple(leader.commander for leader in state.leaders))[0]
+    path = tmp_path / "knight.toml"
+    save_commander(knight, path)
+    assert load_commander(path).experience == 9
