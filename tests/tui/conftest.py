@@ -60,3 +60,44 @@ async def cursor_to(pilot, screen, cell: tuple[int, int]) -> None:
         key = "l" if cell[0] > col else "h" if cell[0] < col else "j" if cell[1] > row else "k"
         await pilot.press(key)
     raise AssertionError(f"cursor stuck at {screen.map.cursor}, wanted {cell}")
+
+
+async def perform(pilot, screen, action) -> None:
+    """Carry out a legal `action` with the keys a player would press: select its unit, pick each
+    cell the map asks for, and choose from the menu when several actions share the same cells."""
+    from tui.dialogs.actions import ActionMenu
+
+    before = screen.match.cursor
+    actor = screen.controller.actor(action)
+    placed = {u.uid: u for u in screen.map.view.units}
+    if not screen.controller.stage_fields(action) or (
+        actor is not None and actor not in placed and not screen.controller.target_cells(action, screen.map.view)
+    ):
+        await pilot.press("escape", "escape", "a")
+        await choose_in_menu(pilot, action)
+        return
+    if actor in placed and screen.selected != actor:
+        await pilot.press("escape", "escape")
+        await cursor_to(pilot, screen, tuple(placed[actor].cells[0]))
+        await pilot.press("enter")
+        assert screen.selected == actor
+    for _ in range(6):
+        if screen.match.cursor != before:
+            return
+        if isinstance(pilot.app.screen, ActionMenu):
+            await choose_in_menu(pilot, action)
+            return
+        assert action in screen.pool(), (action, screen.picks)
+        cell = screen.cells_for(action, screen.stage)[0]
+        await cursor_to(pilot, screen, cell)
+        await pilot.press("enter")
+    raise AssertionError(f"could not perform {action}")
+
+
+async def choose_in_menu(pilot, action) -> None:
+    from tui.dialogs.actions import ActionMenu
+
+    menu = pilot.app.screen
+    assert isinstance(menu, ActionMenu)
+    index = [a for _, a in menu.actions].index(action)
+    await pilot.press("home", *["down"] * index, "enter")

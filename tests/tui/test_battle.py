@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from core.squaregrid import chebyshev
-from tests.tui.conftest import cursor_to, duel_match, settle
+from tests.tui.conftest import cursor_to, duel_match, perform, settle
 from tests.tui.duel import Deploy, EndTurn, Move, Strike
-from tui.dialogs.actions import ActionMenu
 from tui.screens.battle import BattleScreen
 from tui.screens.end import EndScreen
 
@@ -24,32 +23,6 @@ def plan(screen) -> object:
         uid = moves[0].uid
         return min((a for a in moves if a.uid == uid), key=lambda a: min(chebyshev(a.to, e) for e in enemies))
     return next(a for a in legal if isinstance(a, EndTurn))
-
-
-async def perform(pilot, screen: BattleScreen, action) -> None:
-    """Carry out `action` with the keys a player would press."""
-    if isinstance(action, EndTurn):
-        await pilot.press("escape", "a")
-        menu = pilot.app.screen
-        assert isinstance(menu, ActionMenu)
-        await pilot.press("end", "enter")
-        return
-    actor = screen.controller.actor(action)
-    placed = {u.uid: u for u in screen.map.view.units}
-    if actor in placed and screen.selected != actor:
-        await cursor_to(pilot, screen, tuple(placed[actor].cells[0]))
-        await pilot.press("enter")
-        assert screen.selected == actor
-    target = screen.controller.target_cells(action, screen.map.view)[0]
-    await cursor_to(pilot, screen, target)
-    assert action in screen.actions_at(target)
-    await pilot.press("enter")
-    if isinstance(pilot.app.screen, ActionMenu):
-        menu = pilot.app.screen
-        index = [a for _, a in menu.actions].index(action)
-        for _ in range(index):
-            await pilot.press("down")
-        await pilot.press("enter")
 
 
 async def test_duel_from_deployment_to_victory(app):

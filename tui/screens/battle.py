@@ -55,6 +55,7 @@ class BattleScreen(Screen[None]):
         self.meta = dict(meta or {})
         self.meta["seats"] = dict(seats)
         self.selected: int | None = None
+        self.picks: list[tuple[int, int]] = []  # cells picked for the action being built
         self.ai_busy = False
         self.ended = False
         self._players: dict[int, Any] = {}
@@ -148,6 +149,7 @@ class BattleScreen(Screen[None]):
         legal = self.legal()
         if self.selected is not None and not any(self.controller.actor(a) == self.selected for a in legal):
             self.selected = None
+            self.picks = []
         if self.selected is None:
             placed = {u.uid for u in self.map.view.units}
             actors = {self.controller.actor(a) for a in legal}
@@ -166,26 +168,49 @@ class BattleScreen(Screen[None]):
         placed = {u.uid for u in self.map.view.units}
         return [a for a in self.legal() if self.controller.actor(a) not in placed]
 
+    def unit_cells(self, uid: int | None) -> tuple[tuple[int, int], ...]:
+        unit = next((u for u in self.map.view.units if u.uid == uid), None)
+        return tuple(tuple(c) for c in unit.cells) if unit is not None else ()
+
+    def anchor(self, action: Any, stage: int) -> tuple[tuple[int, int], ...]:
+        """Where the acting unit stands once the first `stage` picks are made."""
+        cells = self.unit_cells(self.controller.actor(action))
+        for j in range(stage):
+            cells = self.controller.next_anchor(action, j, self.map.view, cells)
+        return cells
+
+    def cells_for(self, action: Any, stage: int) -> tuple[tuple[int, int], ...]:
+        return self.controller.stage_cells(action, stage, self.map.view, self.anchor(action, stage))
+
+    def pool(self) -> list[Any]:
+        """The actions still possible given the selected unit and the cells picked so far."""
+        base = self.actions_of_selected() if self.selected is not None else self.unplaced_actions()
+        return [a for a in base if all(c in self.cells_for(a, j) for j, c in enumerate(self.picks))]
+
+    @property
+    def stage(self) -> int:
+        return len(self.picks)
+
     def update_highlights(self) -> None:
         view = self.map.view
         marks: dict[tuple[int, int], str] = {}
-        pool = self.actions_of_selected() if self.selected is not None else self.unplaced_actions()
-        for action in pool:
-            for cell in self.controller.target_cells(action, view):
+        stage = self.stage
+        for action in self.pool():
+            anchor = self.anchor(action, stage)
+            for cell in self.cells_for(action, stage):
+                if cell in anchor:
+                    continue
                 unit = self.map.unit_at(cell)
                 kind = "target" if unit is not None and unit.uid != self.selected else "move"
                 if marks.get(cell) != "target":
                     marks[cell] = kind
-        if self.selected is not None:
-            for unit in view.units:
-                if unit.uid == self.selected:
-                    for cell in unit.cells:
-                        marks[tuple(cell)] = "selected"
+            if self.selected is not None:
+                for cell in anchor:
+                    marks[cell] = "selected"
         self.map.set_highlights(marks)
 
     def actions_at(self, cell: tuple[int, int]) -> list[Any]:
-        pool = self.actions_of_selected() if self.selected is not None else self.unplaced_actions()
-        return [a for a in pool if cell in self.controller.target_cells(a, self.map.view)]
+        return [a for a in self.pool() if cell in self.cells_for(a, self.stage)]
 
     def update_cursor_panels(self) -> None:
         state = self.match.state
@@ -205,14 +230,15 @@ class BattleScreen(Screen[None]):
         if actions:
             lines: list[str] = []
             for action in actions[:3]:
-                lines.append("» " + self.controller.label(state, action))
-                lines.extend("  " + line for line in self.controller.explain(state, action))
+                label = self.controller.label(state, action)
+                lines.append("» " + label)
+                lines.extend("  " + line for line in self.controller.explain(state, action) if line != label)
             if len(actions) > 3:
                 lines.append(f"... {len(actions) - 3} more: Enter lists them")
             odds.show("Enter commits", lines)
         else:
             side = self.human_side()
-            odds.show("Next", [self.controller.prompt(state, side, self.selected)] if side is not None else [""])
+            odds.show("Next", [self.controller.prompt(state, side, self.selected, self.stage)] if side is not None else [""])
 
     def update_status(self) -> None:
         state = self.match.state
@@ -236,6 +262,7 @@ class BattleScreen(Screen[None]):
             return False
         self._log_step(self.match.state, action, events, before)
         self.selected = None
+        self.picks = []
         self.after_change()
         return True
 
@@ -328,19 +355,39 @@ class BattleScreen(Screen[None]):
 
     def action_select(self) -> None:
         if self.human_side() is None:
-            self.notify("Not your turn." if not self.ai_busy else "The AI is thinking.")
+            self.notify("The AI is thinking." if self.ai_busy else "Not your turn.")
             return
         cell = self.map.cursor
         actions = self.actions_at(cell)
         if len(actions) == 1:
             self.commit(actions[0])
             return
-        if len(actions) > 1:
-            self.choose_from(actions, "Which action here?")
+        if actions:
+            picks = self.picks + [cell]
+            while True:  # picks that leave no choice are made at once
+                stage = len(picks)
+                if len(actions) == 1:
+                    self.commit(actions[0])
+                    return
+                if stage > max(len(self.controller.stage_fields(a)) for a in actions):
+                    self.choose_from(actions, "Which action here?")
+                    return
+                options = {self.cells_for(a, stage) for a in actions}
+                if len(options) > 1:
+                    break
+                only = next(iter(options))
+                if not only:
+                    self.choose_from(actions, "Which action here?")
+                    return
+                picks.append(only[0])
+            self.picks = picks
+            self.update_highlights()
+            self.update_cursor_panels()
             return
         unit = self.map.unit_at(cell)
         if unit is not None and any(self.controller.actor(a) == unit.uid for a in self.legal()):
             self.selected = unit.uid
+            self.picks = []
             self.update_highlights()
             self.update_cursor_panels()
             return
@@ -367,7 +414,7 @@ class BattleScreen(Screen[None]):
             self.notify("Not your turn." if self.match.outcome() is None else "The battle is over.")
             return
         if self.selected is not None:
-            own = self.actions_of_selected()
+            own = self.pool()
             rest = [a for a in legal if self.controller.actor(a) is None]
             actions = own + rest or legal
         else:
@@ -375,7 +422,11 @@ class BattleScreen(Screen[None]):
         self.choose_from(actions, f"Actions of {self.side_name(self.human_side() or 0)}")
 
     def action_cancel(self) -> None:
-        if self.selected is not None:
+        if self.picks:
+            self.picks.pop()
+            self.update_highlights()
+            self.update_cursor_panels()
+        elif self.selected is not None:
             self.selected = None
             self.update_highlights()
             self.update_cursor_panels()
@@ -414,6 +465,7 @@ class BattleScreen(Screen[None]):
             self.match.undo()
         self.query_one(BattleLog).write_line(f"↶ undone to step {self.match.cursor}")
         self.selected = None
+        self.picks = []
         self._last_round = self.ruleset.round_number(self.match.state)
         self.refresh_all()
 
@@ -429,6 +481,7 @@ class BattleScreen(Screen[None]):
             self.match.redo()
         self.query_one(BattleLog).write_line(f"↷ redone to step {self.match.cursor}")
         self.selected = None
+        self.picks = []
         self._last_round = self.ruleset.round_number(self.match.state)
         self.refresh_all()
 
