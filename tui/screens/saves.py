@@ -92,6 +92,7 @@ class SavesScreen(Screen[None]):
             option_list.add_option(Option("No saves yet.", disabled=True))
         for i, summary in enumerate(self.summaries):
             option_list.add_option(Option(describe(summary), id=str(i)))
+        option_list.highlighted = 0 if self.summaries else None
         option_list.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
