@@ -32,6 +32,7 @@ class SkirmishApp(App[int]):
     """The whole game. `play` starts a battle at once; `replay` opens a replay file."""
 
     CSS_PATH = "app.tcss"
+    ENABLE_COMMAND_PALETTE = False
     TITLE = "Skirmish"
     BINDINGS = [
         keymap.binding("app.help", "help"),

@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 
 from core import registry
 from core.match import Match
+from tui.widgets.menu_list import MenuList
 from tui import keymap
 from tui.widgets.map import BattleMap
 
@@ -95,7 +96,7 @@ class NewBattleScreen(Screen[None]):
         yield Static(id="new-title", classes="screen-title")
         with Horizontal(id="new-layout"):
             with Vertical(id="new-left"):
-                yield OptionList(id="new-list")
+                yield MenuList(id="new-list")
                 yield Input(id="new-seed", type="integer")
             with Vertical(id="new-right"):
                 yield Static(id="new-summary", markup=False)
@@ -130,7 +131,7 @@ class NewBattleScreen(Screen[None]):
             seed_input.value = str(self.seed)
             seed_input.focus()
             self.show_summary(
-                "The seed fixes every die of the battle: the same seed and the same moves\n"
+                "The seed fixes every die of the battle: the same seed and the same moves "
                 "replay the same battle. Keep this one or type your own, then press Enter."
             )
             return

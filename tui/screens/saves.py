@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.widgets.menu_list import MenuList
 from tui import keymap, saving
 
 
@@ -70,7 +71,7 @@ class SavesScreen(Screen[None]):
         with Vertical(id="saves-box"):
             yield Static("Replays" if self.replays else "Load a saved battle", classes="screen-title")
             yield Static(id="saves-folder", markup=False)
-            yield OptionList(id="saves-list")
+            yield MenuList(id="saves-list")
         yield Footer()
 
     def on_mount(self) -> None:
