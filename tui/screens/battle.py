@@ -134,6 +134,7 @@ class BattleScreen(Screen[None]):
     # --- drawing -----------------------------------------------------------
     def refresh_all(self) -> None:
         state = self.match.state
+        self.ended = self.match.outcome() is not None
         self.map.set_view(self.ruleset.board_view(state))
         self._auto_select()
         self.update_highlights()
