@@ -61,18 +61,31 @@ class Controller:
         return None if name is None else getattr(action, name)
 
     def stage_fields(self, action: Any) -> tuple[str, ...]:
-        """The fields picked on the map, in order (not `side`, not the acting unit)."""
+        """The fields picked on the map, in order: positions and unit ids (not `side`, not the
+        acting unit). Other parameters (a mode, a spell's name, a level) are told apart in the
+        short menu that closes the picks."""
         if not attrs.has(type(action)):
             return ()
         skip = set(IGNORED_FIELDS) | {self.actor_field(action)}
-        return tuple(f.name for f in attrs.fields(type(action)) if f.name not in skip)
+        return tuple(
+            f.name for f in attrs.fields(type(action))
+            if f.name not in skip and self.is_stage(f.name, getattr(action, f.name))
+        )
+
+    def is_stage(self, name: str, value: Any) -> bool:
+        if value is None or as_cell(value) is not None or name in UNIT_FIELDS:
+            return True
+        return isinstance(value, tuple) and name in ("path", "squares", "cells", "hexes")
 
     def value_cells(self, name: str, value: Any, view: BoardView, anchor: tuple[Cell, ...]) -> tuple[Cell, ...]:
-        """The cells that pick `value` for field `name`."""
-        if value is None:
+        """The cells that pick `value` for field `name`; None, -1 and off-map squares mean
+        "none" (stay, no target) and are picked on the anchor."""
+        if value is None or value == () or (isinstance(value, int) and not isinstance(value, bool) and value < 0):
             return anchor
         cell = as_cell(value)
         if cell is not None:
+            if cell[0] < 0 or cell[1] < 0:
+                return anchor
             return (cell,)
         units = {u.uid: u for u in view.units}
         if isinstance(value, tuple):
@@ -100,7 +113,7 @@ class Controller:
         fields = self.stage_fields(action)
         if stage < len(fields):
             cell = as_cell(getattr(action, fields[stage]))
-            if cell is not None:
+            if cell is not None and cell[0] >= 0 and cell[1] >= 0 and fields[stage] not in UNIT_FIELDS:
                 return (cell,)
         return anchor
 

@@ -344,9 +344,15 @@ class BattleScreen(Screen[None]):
 
     def _ai_chose(self, action: Any, cursor: int) -> None:
         self.ai_busy = False
-        if cursor != self.match.cursor or self.ended or not self.is_attached:
-            self.update_status()
+        if self.ended or not self.is_attached:
             return
+        if cursor != self.match.cursor:
+            # the human acted meanwhile (sealed orders): keep the choice if it is still legal
+            side = getattr(action, "side", None)
+            if side is None or action not in self.match.legal_actions(side):
+                self.update_status()
+                self.maybe_start_ai()
+                return
         self.commit(action)
 
     # --- key actions ---------------------------------------------------------
@@ -437,6 +443,9 @@ class BattleScreen(Screen[None]):
         if side is None:
             side = next((s for s, seat in sorted(self.seats.items()) if seat == HUMAN), 0)
         own = [u for u in self.map.view.units if u.side == side and u.cells]
+        ready = {self.controller.actor(a) for a in self.legal()}
+        if any(u.uid in ready for u in own):
+            own = [u for u in own if u.uid in ready]  # units still to act come first
         if not own:
             return
         uids = [u.uid for u in own]
