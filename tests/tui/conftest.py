@@ -35,8 +35,8 @@ def app(tmp_path: Path) -> SkirmishApp:
     return make_app(tmp_path)
 
 
-def duel_match(seed: int = 7, grid: str = "square") -> Match:
-    ruleset = Duel(grid=grid)
+def duel_match(seed: int = 7, grid: str = "square", per_side: int = 2) -> Match:
+    ruleset = Duel(grid=grid, per_side=per_side)
     return Match(ruleset, ruleset.new_battle("meadow", seed))
 
 

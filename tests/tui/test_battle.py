@@ -27,7 +27,7 @@ def plan(screen) -> object:
 
 async def test_duel_from_deployment_to_victory(app):
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = BattleScreen(duel_match(), {0: "human", 1: "easy"}, {"scenario": "meadow", "seed": 7})
+        screen = BattleScreen(duel_match(per_side=1), {0: "human", 1: "easy"}, {"scenario": "meadow", "seed": 7})
         app.push_screen(screen)
         await settle(pilot, screen)
         for _ in range(200):
