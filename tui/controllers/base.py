@@ -42,6 +42,9 @@ def as_cell(value: Any) -> Cell | None:
 class Controller:
     """Maps legal actions onto the map for one ruleset."""
 
+    # sealed orders are not written to the log (their events say only that one was given)
+    sealed_orders = False
+
     def __init__(self, ruleset: Any) -> None:
         self.ruleset = ruleset
 
@@ -112,7 +115,7 @@ class Controller:
         """Where the unit stands once `stage` is picked: a picked empty cell moves it there."""
         fields = self.stage_fields(action)
         if stage < len(fields):
-            cell = as_cell(getattr(action, fields[stage]))
+            cell = as_cell(getattr(action, fields[stage], None))
             if cell is not None and cell[0] >= 0 and cell[1] >= 0 and fields[stage] not in UNIT_FIELDS:
                 return (cell,)
         return anchor

@@ -20,6 +20,7 @@ from tui.controllers.base import Cell, Controller
 
 
 class NinjaController(Controller):
+    sealed_orders = True
     def stage_fields(self, action: Any) -> tuple[str, ...]:
         kind = type(action).__name__
         if kind == "OrderMove":

@@ -86,7 +86,8 @@ class BattleScreen(Screen[None]):
             "the right; Enter there commits. a lists every action you may take now (end\n"
             "turn, abilities, ...), with odds. Esc drops the selection. Tab jumps to your\n"
             "next unit. The log below explains every roll; [ and ] scroll it. Side 1's units\n"
-            "are UPPER case, side 2's lower case; [ ] is the cursor, ~ a lasting effect."
+            "are UPPER case, side 2's lower case and underlined; [ ] is the cursor, ° marks\n"
+            "a lasting effect (smoke, fire); the info line names the cell under the cursor."
         )
 
     @property
@@ -269,7 +270,8 @@ class BattleScreen(Screen[None]):
 
     def _log_step(self, state: Any, action: Any, events: tuple[Any, ...], before: Any | None = None) -> None:
         log = self.query_one(BattleLog)
-        log.write_line("· " + self.ruleset.describe_action(before if before is not None else state, action))
+        if not self.controller.sealed_orders:
+            log.write_line("· " + self.ruleset.describe_action(before if before is not None else state, action))
         for event in events:
             log.write_line("  " + self.ruleset.describe_event(state, event))
 

@@ -5,8 +5,8 @@ move or a new highlight invalidates and repaints only the rows it touches.
 Squares are 3 cells wide, hexes 4 ("odd-r" rows: odd rows shifted right by 2).
 A cell is drawn as [left mark][glyph][right mark] (hexes add the facing arrow):
 the marks carry meaning without colour - [ ] cursor, > < target, ( ) reachable,
-~ lasting effect - and unit glyphs are upper case for side 1 and lower case for
-side 2, so monochrome terminals lose nothing.
+° lasting effect - and unit glyphs are upper case for side 1 and lower case
+(and underlined) for side 2, so monochrome terminals lose nothing.
 """
 
 from __future__ import annotations
@@ -188,12 +188,14 @@ class BattleMap(ScrollView, can_focus=True):
         bg = HIGHLIGHT_BG.get(mark) if mark else None
         left, right = MARKS["cursor"] if is_cursor else MARKS.get(mark or "", (" ", " "))
         if not is_cursor and mark is None and cell.effects:
-            right = "~"
+            right = "°"
         unit = self._units_at.get((col, row))
         if unit is not None:
             glyph = unit_letter(unit.glyph, unit.side)
             side_style = self.side_styles[unit.side % 2] if self.colour else ""
             body_style = Style.parse(side_style) if side_style else Style(bold=True)
+            if unit.side % 2 == 1:
+                body_style += Style(underline=True)  # a second cue besides colour, for any glyph
             if bg and self.colour:
                 body_style += Style(bgcolor=bg)
             facing = FACING_ARROWS[unit.facing % 6] if unit.facing is not None else " "
