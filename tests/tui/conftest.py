@@ -51,15 +51,27 @@ async def settle(pilot, screen=None) -> None:
     raise AssertionError("the AI did not answer")
 
 
+async def type_keys(pilot, *keys: str) -> None:
+    """Queue keys straight into the driver, as a fast typist would, then let the app catch up
+    (one idle wait for the lot instead of one per key)."""
+    from textual import events
+
+    app = pilot.app
+    for key in keys:
+        event = events.Key(key, key if len(key) == 1 else None)
+        event.set_sender(app)
+        app._driver.send_message(event)
+    await pilot.pause()
+
+
 async def cursor_to(pilot, screen, cell: tuple[int, int]) -> None:
     """Walk the map cursor to `cell` with vi keys, as a player would."""
-    for _ in range(100):
-        col, row = screen.map.cursor
-        if (col, row) == cell:
-            return
-        key = "l" if cell[0] > col else "h" if cell[0] < col else "j" if cell[1] > row else "k"
-        await pilot.press(key)
-    raise AssertionError(f"cursor stuck at {screen.map.cursor}, wanted {cell}")
+    col, row = screen.map.cursor
+    dx, dy = cell[0] - col, cell[1] - row
+    keys = ["l" if dx > 0 else "h"] * abs(dx) + ["j" if dy > 0 else "k"] * abs(dy)
+    if keys:
+        await type_keys(pilot, *keys)
+    assert screen.map.cursor == cell, f"cursor at {screen.map.cursor}, wanted {cell}"
 
 
 async def perform(pilot, screen, action) -> None:
@@ -99,5 +111,9 @@ async def choose_in_menu(pilot, action) -> None:
 
     menu = pilot.app.screen
     assert isinstance(menu, ActionMenu)
-    index = [a for _, a in menu.actions].index(action)
-    await pilot.press("home", *["down"] * index, "enter")
+    actions = [a for _, a in menu.actions]
+    index = actions.index(action)
+    if index <= len(actions) // 2:
+        await pilot.press("home", *["down"] * index, "enter")
+    else:
+        await pilot.press("end", *["up"] * (len(actions) - 1 - index), "enter")

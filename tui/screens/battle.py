@@ -422,12 +422,12 @@ class BattleScreen(Screen[None]):
         if not legal:
             self.notify("Not your turn." if self.match.outcome() is None else "The battle is over.")
             return
+        free = self.unplaced_actions()  # end turn, submit, withhold, deploy: no unit to select first
         if self.selected is not None:
             own = self.pool()
-            rest = [a for a in legal if self.controller.actor(a) is None]
-            actions = own + rest or legal
+            actions = own + [a for a in free if a not in own] or legal
         else:
-            actions = legal
+            actions = free or legal
         self.choose_from(actions, f"Actions of {self.side_name(self.human_side() or 0)}")
 
     def action_cancel(self) -> None:
