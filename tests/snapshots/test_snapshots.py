@@ -134,6 +134,13 @@ class TestBattle:
         screen = lambda: BattleScreen(statwar_match(4), {0: "human", 1: "easy"}, {"scenario": "duel_25", "seed": 3})  # noqa: E731
         assert snap_compare(app, run_before=push(screen), press=["k", "k"], terminal_size=size)
 
+    def test_commanders_spell_ready(self, snap_compare, app, size):
+        from tests.tui.test_commanders import match_with_a_spell_ready
+
+        screen = lambda: BattleScreen(match_with_a_spell_ready()[0], {0: "human", 1: "human"},  # noqa: E731
+                                      {"scenario": "coastal_raid", "seed": 5})
+        assert snap_compare(app, run_before=push(screen), terminal_size=size)
+
     def test_action_menu(self, snap_compare, app, size):
         screen = lambda: BattleScreen(statwar_match(4), {0: "human", 1: "easy"}, {"scenario": "duel_25", "seed": 3})  # noqa: E731
         assert snap_compare(app, run_before=push(screen), press=["a"], terminal_size=size)

@@ -80,14 +80,15 @@ class BattleScreen(Screen[None]):
 
     def help_guide(self) -> str:
         return (
-            "Move the cursor with the arrows, h j k l (y u b n diagonals) or the keypad,\n"
-            "as chosen in Options. Enter on one of your units selects it: the cells it can\n"
-            "reach are marked ( ), targets > <. Moving onto a marked cell shows the odds on\n"
-            "the right; Enter there commits. a lists every action you may take now (end\n"
-            "turn, abilities, ...), with odds. Esc drops the selection. Tab jumps to your\n"
-            "next unit. The log below explains every roll; [ and ] scroll it. Side 1's units\n"
-            "are UPPER case, side 2's lower case and underlined; [ ] is the cursor, ° marks\n"
-            "a lasting effect (smoke, fire); the info line names the cell under the cursor."
+            "Move the cursor with the arrows, h j k l (y u b n diagonals) or the keypad, as\n"
+            "chosen in Options. ‹ › marks your units that may act; Enter on one selects it\n"
+            "{ }: the cells it can reach are marked ( ), targets > <. Moving onto a marked\n"
+            "cell shows the odds on the right; Enter there commits, or asks for the next pick\n"
+            "(e.g. the target after the move; Enter on the unit itself means 'none').\n"
+            "a lists the actions you may take now (end turn, submit, abilities) with odds.\n"
+            "Esc steps back. Tab jumps to your next unit. The log explains every roll;\n"
+            "[ and ] scroll it. Side 1's units are UPPER case, side 2's lower case and\n"
+            "underlined; [ ] is the cursor, ° a lasting effect (smoke, fire)."
         )
 
     @property
@@ -209,6 +210,10 @@ class BattleScreen(Screen[None]):
             if self.selected is not None:
                 for cell in anchor:
                     marks[cell] = "selected"
+        if self.selected is None:
+            for uid in {self.controller.actor(a) for a in self.legal()}:
+                for cell in self.unit_cells(uid):
+                    marks.setdefault(cell, "ready")
         self.map.set_highlights(marks)
 
     def actions_at(self, cell: tuple[int, int]) -> list[Any]:

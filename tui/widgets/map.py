@@ -5,6 +5,7 @@ move or a new highlight invalidates and repaints only the rows it touches.
 Squares are 3 cells wide, hexes 4 ("odd-r" rows: odd rows shifted right by 2).
 A cell is drawn as [left mark][glyph][right mark] (hexes add the facing arrow):
 the marks carry meaning without colour - [ ] cursor, > < target, ( ) reachable,
+{ } selected unit, ‹ › a unit that may act now,
 ° lasting effect - and unit glyphs are upper case for side 1 and lower case
 (and underlined) for side 2, so monochrome terminals lose nothing.
 """
@@ -30,8 +31,8 @@ TERRAIN_COLOURS: dict[str, str] = {
     "wall": "#d0d0d0", "building": "#d7af87", "road": "#c0a060", "sand": "#d7d787",
     "neutral": "#8787af",
 }
-MARKS = {"cursor": ("[", "]"), "target": (">", "<"), "move": ("(", ")"), "selected": ("{", "}")}
-HIGHLIGHT_BG = {"target": "#5f0000", "move": "#003f5f", "selected": "#3f3f00"}
+MARKS = {"cursor": ("[", "]"), "target": (">", "<"), "move": ("(", ")"), "selected": ("{", "}"), "ready": ("‹", "›")}
+HIGHLIGHT_BG = {"target": "#5f0000", "move": "#003f5f", "selected": "#3f3f00", "ready": "#303030"}
 
 Cell = tuple[int, int]
 
