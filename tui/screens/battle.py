@@ -95,6 +95,10 @@ class BattleScreen(Screen[None]):
     def map(self) -> BattleMap:
         return self.query_one(BattleMap)
 
+    def on_resize(self, event) -> None:
+        # a narrow terminal gives the map every column it can spare
+        self.query_one("#battle-side").styles.width = 26 if event.size.width < 100 else 34
+
     def on_mount(self) -> None:
         self.map.side_styles = self.app.side_styles
         self.map.colour = self.app.settings.theme != "monochrome"
