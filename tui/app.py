@@ -73,6 +73,8 @@ class SkirmishApp(App[int]):
             for screen in self.screen_stack:
                 screen.refresh(recompose=False)
                 for widget in screen.query("BattleMap"):
+                    widget.side_styles = self.side_styles
+                    widget.colour = new.theme != "monochrome"
                     widget.restyle()
 
     def save_settings(self, new: settings_mod.Settings) -> pathlib.Path:

@@ -118,3 +118,24 @@ async def test_hex_board_cursor_diagonals_follow_hex_neighbours(app):
         assert screen.map.cursor == (4, 4)
         await pilot.press("y")  # even row: NW neighbour is (3, 3)
         assert screen.map.cursor == (3, 3)
+
+
+async def test_monochrome_theme_reaches_an_open_map(app):
+    import attrs
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BattleScreen(duel_match(), {0: "human", 1: "easy"}, {"seed": 7})
+        app.push_screen(screen)
+        await settle(pilot, screen)
+        assert screen.map.colour
+        app.save_settings(attrs.evolve(app.settings, theme="monochrome"))
+        await pilot.pause()
+        assert not screen.map.colour and app.theme == "skirmish-monochrome"
+        from rich.color import Color
+
+        from tui.widgets.map import TERRAIN_COLOURS
+
+        terrain = {Color.parse(c) for c in TERRAIN_COLOURS.values()}
+        for row in range(screen.map.view.height):
+            for seg in screen.map._build_row(row):
+                assert seg.style is None or seg.style.color not in terrain
