@@ -15,8 +15,7 @@ os.environ["TEXTUAL_ANIMATIONS"] = "none"
 
 from core import registry, saves  # noqa: E402
 from core.match import Match  # noqa: E402
-from tests.tui.conftest import PassiveAI, duel_match  # noqa: E402
-from tests.tui.duel import Deploy, EndTurn, Strike  # noqa: E402
+from tests.tui.conftest import PassiveAI, duel_match, finished_duel  # noqa: E402
 from tui.app import SkirmishApp  # noqa: E402
 from tui.dialogs.actions import ActionMenu  # noqa: E402
 from tui.screens.battle import BattleScreen  # noqa: E402
@@ -39,27 +38,6 @@ def statwar_match(steps: int) -> Match:
     match = Match(ruleset, ruleset.new_battle(ruleset.load_scenario("duel_25"), 3))
     for _ in range(steps):
         match.apply(ruleset.legal_actions(match.state, match.to_act()[0])[-1])
-    return match
-
-
-def finished_duel() -> Match:
-    match = duel_match(seed=5)
-    ruleset = match.ruleset
-    while match.outcome() is None:
-        side = match.to_act()[0]
-        legal = ruleset.legal_actions(match.state, side)
-        strikes = [a for a in legal if isinstance(a, Strike)]
-        deploys = [a for a in legal if isinstance(a, Deploy)]
-        moves = [a for a in legal if type(a).__name__ == "Move" and side == 0]
-        if deploys:
-            match.apply(deploys[0] if side == 0 else deploys[-1])
-        elif strikes:
-            match.apply(strikes[0])
-        elif moves:
-            enemy = next(f.pos for f in match.state.fighters if f.side == 1 and f.hp > 0)
-            match.apply(min(moves, key=lambda a: (abs(a.to.x - enemy.x) + abs(a.to.y - enemy.y), a.to)))
-        else:
-            match.apply(next(a for a in legal if isinstance(a, EndTurn)))
     return match
 
 

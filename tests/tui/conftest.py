@@ -11,7 +11,7 @@ import pytest
 os.environ["TEXTUAL_ANIMATIONS"] = "none"
 
 from core.match import Match  # noqa: E402
-from tests.tui.duel import Duel, EndTurn  # noqa: E402
+from tests.tui.duel import Deploy, Duel, EndTurn, Strike  # noqa: E402
 from tui.app import SkirmishApp  # noqa: E402
 
 
@@ -38,6 +38,28 @@ def app(tmp_path: Path) -> SkirmishApp:
 def duel_match(seed: int = 7, grid: str = "square", per_side: int = 2) -> Match:
     ruleset = Duel(grid=grid, per_side=per_side)
     return Match(ruleset, ruleset.new_battle("meadow", seed))
+
+
+def finished_duel() -> Match:
+    """A Duel (seed 5) played to its end by a simple script: Blue walks in and strikes."""
+    match = duel_match(seed=5)
+    ruleset = match.ruleset
+    while match.outcome() is None:
+        side = match.to_act()[0]
+        legal = ruleset.legal_actions(match.state, side)
+        strikes = [a for a in legal if isinstance(a, Strike)]
+        deploys = [a for a in legal if isinstance(a, Deploy)]
+        moves = [a for a in legal if type(a).__name__ == "Move" and side == 0]
+        if deploys:
+            match.apply(deploys[0] if side == 0 else deploys[-1])
+        elif strikes:
+            match.apply(strikes[0])
+        elif moves:
+            enemy = next(f.pos for f in match.state.fighters if f.side == 1 and f.hp > 0)
+            match.apply(min(moves, key=lambda a: (abs(a.to.x - enemy.x) + abs(a.to.y - enemy.y), a.to)))
+        else:
+            match.apply(next(a for a in legal if isinstance(a, EndTurn)))
+    return match
 
 
 async def settle(pilot, screen=None) -> None:

@@ -137,3 +137,22 @@ async def test_replay_plays_and_pauses(tmp_path):
         await pilot.press("plus", "plus", "plus", "plus", "space")
         await pilot.pause(0.5)
         assert replay.match.cursor == 3 and replay.timer is None  # played to the end and stopped
+
+
+async def test_end_screen_saves_the_replay(tmp_path, monkeypatch):
+    from tests.tui.conftest import finished_duel
+    from tui.screens.end import EndScreen
+
+    # the toy Duel is known by name for this test only (reading a save looks the ruleset up)
+    monkeypatch.setattr(registry, "_MODULES", {**registry._MODULES, "duel": "tests.tui.duel"})
+    monkeypatch.setattr(registry, "_LOADED", dict(registry._LOADED))
+    match = finished_duel()
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(EndScreen(match, match.outcome(), {"seed": 5, "seats": {0: "human", 1: "easy"}}))
+        await pilot.pause()
+        await pilot.press("s", *["backspace"] * 10, *"final", "enter")
+        await pilot.pause()
+    loaded = saves.load_match(tmp_path / "saves" / "final.json")
+    assert loaded.state == match.state and loaded.outcome() == match.outcome()
+    assert saves.read_save(tmp_path / "saves" / "final.json").meta.players == ("human", "easy")
