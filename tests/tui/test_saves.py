@@ -156,3 +156,18 @@ async def test_end_screen_saves_the_replay(tmp_path, monkeypatch):
     loaded = saves.load_match(tmp_path / "saves" / "final.json")
     assert loaded.state == match.state and loaded.outcome() == match.outcome()
     assert saves.read_save(tmp_path / "saves" / "final.json").meta.players == ("human", "easy")
+
+
+async def test_autosave_after_each_completed_turn_feeds_continue(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BattleScreen(statwar_match(), {0: "human", 1: "human"}, {"scenario": "duel_25", "seed": 3})
+        app.push_screen(screen)
+        await settle(pilot, screen)
+        await play_some(pilot, screen, 1)  # one deployment hands the turn to the other side
+        auto = tmp_path / "saves" / "autosave-statwar.json"
+        assert saves.load_match(auto).actions == screen.match.actions
+        await pilot.press("q", "y")
+        await pilot.press(*menu_keys("continue"))
+        await settle(pilot)
+        assert isinstance(app.screen, BattleScreen) and app.screen.match.cursor == 1

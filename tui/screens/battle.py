@@ -64,6 +64,7 @@ class BattleScreen(Screen[None]):
         self._handed_to: int | None = None
         self._end_shown_at: int | None = None
         self._last_round = self.ruleset.round_number(match.state)
+        self._last_movers = match.to_act()
 
     # --- layout ------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -285,10 +286,13 @@ class BattleScreen(Screen[None]):
             log.write_line("  " + self.ruleset.describe_event(state, event))
 
     def after_change(self) -> None:
+        """Autosave whenever a turn is complete: the side to act changed, a round ended, or the battle."""
         round_now = self.ruleset.round_number(self.match.state)
+        movers = self.match.to_act()
         finished = self.match.outcome() is not None
-        if round_now != self._last_round or finished:
+        if round_now != self._last_round or movers != self._last_movers or finished:
             self._last_round = round_now
+            self._last_movers = movers
             self.autosave()
         self.refresh_all()
 
@@ -488,6 +492,7 @@ class BattleScreen(Screen[None]):
         self.selected = None
         self.picks = []
         self._last_round = self.ruleset.round_number(self.match.state)
+        self._last_movers = self.match.to_act()
         self.refresh_all()
 
     def action_redo(self) -> None:
@@ -504,6 +509,7 @@ class BattleScreen(Screen[None]):
         self.selected = None
         self.picks = []
         self._last_round = self.ruleset.round_number(self.match.state)
+        self._last_movers = self.match.to_act()
         self.refresh_all()
 
     def action_save(self) -> None:
