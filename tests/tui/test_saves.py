@@ -171,3 +171,20 @@ async def test_autosave_after_each_completed_turn_feeds_continue(tmp_path):
         await pilot.press(*menu_keys("continue"))
         await settle(pilot)
         assert isinstance(app.screen, BattleScreen) and app.screen.match.cursor == 1
+
+
+async def test_command_line_entry_points_open_a_replay_or_a_battle(tmp_path):
+    match = statwar_match()
+    match.apply(match.legal_actions(match.to_act()[0])[0])
+    path = saves.write_save(tmp_path / "saves" / "one.json", match, created="x", players=["human", "human"],
+                            scenario="duel_25", seed=3)
+    app = make_app(tmp_path, replay=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen) and app.screen.match.steps == 1
+    play = {"ruleset": "statwar", "scenario": "duel_25", "seed": 11, "opponent": "hotseat"}
+    app = make_app(tmp_path, play=play)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, BattleScreen)
+        assert app.screen.meta["seed"] == 11 and app.screen.seats == {0: "human", 1: "human"}
