@@ -7,11 +7,11 @@ enemy's next unit threatens before ours does. Floats are fine here (AI only).
 
 from __future__ import annotations
 
-from core.statwar.geometry import Reach, controlled, gap, occupancy, reach, targets_from
-from core.statwar.combat import hit_damage
-from core.statwar.rules import active_unit, deploy_spots, legal_actions, mount_options
-from core.statwar.state import BATTLE, DEPLOY, NO_UNIT, OVER, Activate, Battle, Detonate, Mount, Withhold, Deploy
 from core.squaregrid import Square
+from core.statwar.combat import hit_damage
+from core.statwar.geometry import gap, reach, targets_from
+from core.statwar.rules import active_unit, legal_actions, mount_options
+from core.statwar.state import BATTLE, DEPLOY, NO_UNIT, OVER, Activate, Battle, Detonate, Mount
 
 WIN = 10_000.0
 #: Weight of the enemy's next unit's best hit (it acts right after us).

@@ -1,7 +1,6 @@
 """Log sentences, the board view, unit panels and the AI's sense, on small fixed battles."""
 
 from core.ai import Player, play_out
-from core.squaregrid import Square
 from core.statwar import RULESET as R
 from core.statwar.state import EVENTS, Activate, Detonate, Mount
 from statwar_helpers import battle, unit
