@@ -21,7 +21,7 @@ from core.statwar.state import (
     UnitMoved,
     Withhold,
 )
-from statwar_helpers import battle, board_from, open_board, unit, with_unit
+from tests.core.statwar.statwar_helpers import battle, board_from, open_board, unit, with_unit
 
 HITTER = unit("Hitter", damage=3, move=2)
 

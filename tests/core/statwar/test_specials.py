@@ -18,7 +18,7 @@ from core.statwar.state import (
     UnitAttacked,
     UnitDied,
 )
-from statwar_helpers import battle, unit
+from tests.core.statwar.statwar_helpers import battle, unit
 
 BEAR = unit("Bear", damage=4, range=1, armor=1, move=9, big=1, ridable=1)
 ARCHER = unit("Archer", damage=4, range=5, move=3)

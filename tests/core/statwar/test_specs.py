@@ -8,7 +8,7 @@ from core.content import structure
 from core.errors import ContentError
 from core.statwar import content
 from core.statwar.specs import UnitSpec, can_carry, fits
-from statwar_helpers import unit
+from tests.core.statwar.statwar_helpers import unit
 
 UNITS = content.bundled_root() / "units"
 

@@ -3,7 +3,7 @@
 from core.ai import Player, play_out
 from core.statwar import RULESET as R
 from core.statwar.state import EVENTS, Activate, Detonate, Mount
-from statwar_helpers import battle, unit
+from tests.core.statwar.statwar_helpers import battle, unit
 
 ARCHER = unit("Archer", damage=4, range=5, armor=1, move=3)
 KNIGHT = unit("Knight", damage=6, range=1, armor=4, move=5)
