@@ -40,7 +40,7 @@ def timing(scenario: str = "hordes_200", level: str = "hard", decisions: int = 4
     setup = RULESET.load_scenario(scenario)
     state = RULESET.new_battle(setup, 7)
     player = {0: Player(level, 1), 1: Player(level, 2)}
-    worst = total = 0.0
+    worst = total = worst_deploy = 0.0
     n = 0
     while RULESET.outcome(state) is None and n < decisions + 32:
         side = RULESET.to_act(state)[0]
@@ -51,8 +51,13 @@ def timing(scenario: str = "hordes_200", level: str = "hard", decisions: int = 4
             worst = max(worst, dt)
             total += dt
             n += 1
+        else:
+            worst_deploy = max(worst_deploy, dt)
         state, _ = RULESET.apply(state, action)
-    print(f"{level} on {scenario}: {n} battle decisions, mean {total / max(n, 1):.3f}s, worst {worst:.3f}s")
+    print(
+        f"{level} on {scenario}: {n} battle decisions, mean {total / max(n, 1):.3f}s, worst {worst:.3f}s; "
+        f"worst deployment decision {worst_deploy:.3f}s"
+    )
 
 
 if __name__ == "__main__":
