@@ -14,15 +14,19 @@ from core.statwar.rules import active_unit, legal_actions, mount_options
 from core.statwar.state import BATTLE, DEPLOY, NO_UNIT, OVER, Activate, Battle, Detonate, Mount
 
 WIN = 10_000.0
-#: Weight of the enemy's next unit's best hit (it acts right after us).
-THEIR_NEXT = 0.9
-#: Weight of our own next unit's best hit (it acts after theirs, so less certain).
-OUR_NEXT = 0.35
+#: Weight of the best hit of the unit that acts right now (the mover's next in list order).
+NEXT = 0.9
+#: Weight of the best hit of the other side's next unit (it acts after, so less certain).
+AFTER = 0.35
 #: Weight of every other threat on the board (units that act later).
 LATER = 0.15
 #: Value of one square of approach toward the nearest enemy the unit can hurt.
 APPROACH = 0.12
 MAX_DEPLOY_CANDIDATES = 16
+#: Value lost per square a deployed unit stands away from the depth that suits it.
+DEPLOY_DEPTH = 0.3
+#: How much the evaluation itself weighs deployment depth (0: only the candidate list uses it).
+DEPLOY_WEIGHT = 0.0
 MOVE_CANDIDATES = 6
 
 
@@ -90,9 +94,9 @@ def evaluate(state: Battle, side: int) -> float:
         v = p[9] * (0.5 + 0.5 * p[10] / p[11])
         score += v if p[1] == side else -v
     if state.phase == BATTLE:
-        enemy = 1 - side
-        nxt_theirs = active_unit(state, enemy) if state.to_move == enemy else None
-        nxt_ours = active_unit(state, side)
+        mover = state.to_move
+        first = active_unit(state, mover)  # acts right now
+        second = active_unit(state, 1 - mover)  # acts after it
         for p in pieces:
             if p[5] <= 0:
                 continue
@@ -103,12 +107,13 @@ def evaluate(state: Battle, side: int) -> float:
                     v = _hit(p, t)
                     if v > threat:
                         threat = v
-            if p[0] == nxt_theirs:
-                score -= THEIR_NEXT * threat
-            elif p[0] == nxt_ours:
-                score += OUR_NEXT * threat
-            else:
-                score += LATER * threat if p[1] == side else -LATER * threat
+            weight = NEXT if p[0] == first else AFTER if p[0] == second else LATER
+            score += weight * threat if p[1] == side else -weight * threat
+    else:
+        for u in state.units:
+            if u.on_board:
+                fit = DEPLOY_WEIGHT * _deploy_fit(state, u.uid, u.x, u.y)
+                score += fit if u.side == side else -fit
     # approach: every unit that can hurt someone wants to be within reach of its nearest victim
     for p in pieces:
         if p[5] <= 0 or not p[12]:
@@ -127,6 +132,22 @@ def evaluate(state: Battle, side: int) -> float:
             v = APPROACH * min(away, 30)
             score += -v if p[1] == side else v
     return score
+
+
+def _deploy_fit(state: Battle, uid: int, x: int, y: int) -> float:
+    """Deployment sense: close-combat units stand at the front, shooters a few squares back,
+    units that cannot hurt anyone (mounts, carts) just behind the front line."""
+    board = state.board
+    u = state.units[uid]
+    s = state.designs[u.design]
+    along, length = (y, board.height) if board.split == "top-bottom" else (x, board.width)
+    middle = (length - 1) / 2
+    depth = middle - (along + s.size - 1) if u.side == 0 else along - middle
+    if s.damage <= 0 or s.reach <= 1:
+        wanted = 0.5 if s.damage > 0 else 1.5
+    else:
+        wanted = 0.5 + s.reach / 2
+    return -DEPLOY_DEPTH * abs(depth - wanted)
 
 
 def _danger(enemies: list[tuple], x: int, y: int, size: int, armor: int) -> int:
@@ -159,8 +180,12 @@ def candidates(state: Battle, side: int) -> list:
         acts = legal_actions(state, side)
         if len(acts) <= MAX_DEPLOY_CANDIDATES:
             return acts
-        step = len(acts) / MAX_DEPLOY_CANDIDATES
-        return [acts[int(i * step)] for i in range(MAX_DEPLOY_CANDIDATES)] + [acts[-1]]
+        # the spots at the depth that suits the unit first, then an even spread of the rest
+        ranked = sorted(range(len(acts)), key=lambda i: (-_deploy_fit(state, acts[i].unit, acts[i].at.x, acts[i].at.y), i))
+        keep = set(ranked[: MAX_DEPLOY_CANDIDATES // 2])
+        step = len(acts) / (MAX_DEPLOY_CANDIDATES // 2)
+        keep.update(int(i * step) for i in range(MAX_DEPLOY_CANDIDATES // 2))
+        return [acts[i] for i in sorted(keep)]
     uid = active_unit(state, side)
     unit = state.units[uid]
     spec = state.designs[unit.design]
