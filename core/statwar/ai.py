@@ -2,7 +2,8 @@
 
 StatWar has no dice after the coin flip, so one sample is exact. The activation
 order is known (list order), so the evaluation looks at who acts next: the
-enemy's next unit threatens before ours does. Floats are fine here (AI only).
+unit about to act threatens most, the other side's next unit less, the rest
+a little. Floats are fine here (AI only).
 """
 
 from __future__ import annotations
@@ -23,10 +24,8 @@ LATER = 0.15
 #: Value of one square of approach toward the nearest enemy the unit can hurt.
 APPROACH = 0.12
 MAX_DEPLOY_CANDIDATES = 16
-#: Value lost per square a deployed unit stands away from the depth that suits it.
+#: Penalty per square a deployment spot lies off the depth that suits the unit (ranks spots).
 DEPLOY_DEPTH = 0.3
-#: How much the evaluation itself weighs deployment depth (0: only the candidate list uses it).
-DEPLOY_WEIGHT = 0.0
 MOVE_CANDIDATES = 6
 
 
@@ -109,11 +108,6 @@ def evaluate(state: Battle, side: int) -> float:
                         threat = v
             weight = NEXT if p[0] == first else AFTER if p[0] == second else LATER
             score += weight * threat if p[1] == side else -weight * threat
-    else:
-        for u in state.units:
-            if u.on_board:
-                fit = DEPLOY_WEIGHT * _deploy_fit(state, u.uid, u.x, u.y)
-                score += fit if u.side == side else -fit
     # approach: every unit that can hurt someone wants to be within reach of its nearest victim
     for p in pieces:
         if p[5] <= 0 or not p[12]:
