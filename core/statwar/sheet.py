@@ -34,7 +34,6 @@ def unit_facts(u: UnitSpec) -> dict[str, Any]:
         "rider_capacity": u.rider_capacity,
         "defender": u.defender,
         "defender_zone_squares": _zone_squares(u),
-        "note": u.note,
     }
 
 
@@ -63,8 +62,8 @@ def unit_lines(u: UnitSpec) -> list[str]:
         lines.append(f"  Defender zone: {u.defender} ring(s) around it, {_zone_squares(u)} squares")
     if u.health is not None:
         lines.append(f"  (file states Health {u.health}, matching the rules)")
-    if u.note:
-        lines.append(f"  Note: {u.note}")
+    if u.big:
+        lines.append(f"  (Health cannot be bought or written in: Big {u.big} always gives {u.max_health})")
     return lines
 
 

@@ -41,7 +41,6 @@ class UnitSpec:
     ridable: int = 0
     defender: int = 0
     glyph: str = ""
-    note: str = ""  # a designer's remark printed on the sheet (e.g. where a number came from)
     # Optional checks for hand-copied sheets: when given they must equal the derived values.
     points: int | None = None
     health: int | None = None
