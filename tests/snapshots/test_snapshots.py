@@ -46,6 +46,7 @@ def push(screen_factory):
         pilot.app.push_screen(screen_factory())
         for _ in range(5):
             await pilot.pause()
+        await pilot.pause(0.1)  # the log wraps once its width is known, then scrolls to its end
 
     return run_before
 
