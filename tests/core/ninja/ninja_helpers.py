@@ -39,3 +39,22 @@ def with_unit(state: Battle, uid: int, **changes) -> Battle:
 
 def at(col: int, row: int) -> Hex:
     return offset_to_hex(col, row)
+
+
+ROWS = ["..T.....~.", "..TT....~.", "....1...~.", ".......~..", "..T....~..", ".......~.."]
+
+
+def small_battle(seed: int, sides: int = 2, round_limit: int = 4) -> Battle:
+    """Two ninja a side (2 to 4 sides) on a 10x6 map with trees, a stream and a knoll."""
+    rows = [r.replace("1", ".") for r in ROWS]
+    elevation = ["0000110000", "0001210000", "0000110000", "0000000000", "0000000000", "0000000000"]
+    spots = [((0, 0), (0, 2)), ((9, 5), (9, 3)), ((9, 0), (6, 0)), ((0, 5), (3, 5))]
+    schools = [("ash", "tortoise"), ("vine", "marsh"), ("salt", "gale"), ("flower", "snowflake")]
+    units = []
+    for side in range(sides):
+        for k in range(2):
+            units.append(ninja(len(units), side, schools[side][k], 2 + k, spots[side][k], 0 if side % 2 == 0 else 3))
+    s = battle(units, board(rows, elevation), seed=seed, sides=sides)
+    return attrs.evolve(s, round_limit=round_limit)
+
+

@@ -10,25 +10,9 @@ from core.errors import IllegalAction
 from core.match import Match
 from core.ninja import RULESET
 from core.ninja.state import OrderAction, OrderMove, Submit
-from ninja_helpers import battle, board, ninja
+from ninja_helpers import small_battle
 
 CODEC = RULESET.codec()
-ROWS = ["..T.....~.", "..TT....~.", "....1...~.", ".......~..", "..T....~..", ".......~.."]
-
-
-def small_battle(seed: int, sides: int = 2):
-    rows = [r.replace("1", ".") for r in ROWS]
-    elevation = ["0000110000", "0001210000", "0000110000", "0000000000", "0000000000", "0000000000"]
-    spots = [((0, 0), (0, 2)), ((9, 5), (9, 3)), ((9, 0), (6, 0)), ((0, 5), (3, 5))]
-    schools = [("ash", "tortoise"), ("vine", "marsh"), ("salt", "gale"), ("flower", "snowflake")]
-    units = []
-    for side in range(sides):
-        for k in range(2):
-            units.append(ninja(len(units), side, schools[side][k], 2 + k, spots[side][k], 0 if side % 2 == 0 else 3))
-    s = battle(units, board(rows, elevation), seed=seed, sides=sides)
-    return attrs.evolve(s, round_limit=4)
-
-
 def check_invariants(state):
     seen = set()
     for u in state.units:
