@@ -11,7 +11,7 @@ import attrs
 from core.ai import Player, play_out
 from core.ninja import RULESET
 from core.ninja.state import OrderAction, OrderMove, Submit
-from ninja_helpers import small_battle
+from tests.core.ninja.ninja_helpers import small_battle
 
 
 def test_ai_plans_every_unit_then_submits():

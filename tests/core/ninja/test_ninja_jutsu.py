@@ -7,7 +7,7 @@ from core.ninja.jutsu import cast, options, payment
 from core.ninja.resolution import end_round
 from core.ninja.state import AttackRolled, DamageDealt, Effect, OrderAction, Submit
 from core.ninja.terrain import terrain_at
-from ninja_helpers import CAT, at, battle, board, ninja, with_unit
+from tests.core.ninja.ninja_helpers import CAT, at, battle, board, ninja, with_unit
 
 
 def duel(a, b="flower", pa=4, pb=2, a_at=(3, 4), b_at=(5, 4), rows=None, **kw):
