@@ -104,13 +104,20 @@ def describe_action(state: Battle, cat: Catalogue, action) -> str:
 def explain_action(state: Battle, cat: Catalogue, action) -> tuple[str, ...]:
     """The odds of each attack in an order, with every modifier known now (movement of the
     coming phase aside, which nobody knows until resolution)."""
-    if not isinstance(action, OrderAction) or action.act not in ("melee", "missile"):
+    if not isinstance(action, OrderAction) or action.act not in ("melee", "missile", "jutsu"):
         return (describe_action(state, cat, action),)
     u = state.units[action.unit]
     lines = [describe_action(state, cat, action)]
+    missile = action.act == "missile"
+    if action.act == "jutsu":
+        spec = cat.schools[u.school].jutsu[action.jutsu]
+        lines.append(f"{spec.name} ({spec.cost}{spec.kind}, {u.chi} chi left): {spec.text}")
+        if not spec.offensive or spec.target not in ("enemy", "melee", "missile"):
+            return tuple(lines)
+        missile = spec.target == "missile"
     for t in action.targets:
         extra = ()
-        if action.act == "missile":
+        if missile:
             extra = missile_extra(cat, u.school, distance(u.hex, state.units[t].hex), len(action.targets))
         mods = modifiers(state, cat, action.unit, t, extra)
         need = needed(cat, mods)
