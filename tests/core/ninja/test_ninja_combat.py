@@ -5,7 +5,7 @@ import attrs
 from core.ninja import RULESET
 from core.ninja.attacks import hit_chance, melee, modifiers, needed, roll_attack, volleys
 from core.ninja.state import AttackRolled, DamageDealt, Effect, OrderAction, Smoke
-from tests.core.ninja.ninja_helpers import CAT, at, battle, ninja, with_unit
+from tests.core.ninja.ninja_helpers import CAT, battle, ninja, with_unit
 
 
 def pair(a="flower", b="flower", pa=2, pb=2, a_at=(3, 4), b_at=(4, 4), a_mode="walk", b_mode="walk", facing=0):
