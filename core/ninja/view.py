@@ -36,7 +36,7 @@ def board_view(state: Battle, cat: Catalogue) -> BoardView:
             continue
         glyph = cat.schools[u.school].glyph
         glyph = glyph.upper() if u.side % 2 else glyph
-        extra = () if u.mode == "stand" else (u.mode,)
+        extra = (("smk",) if smoky(state, u.hex) else ()) + (() if u.mode == "stand" else (u.mode,))
         units.append(UnitView(u.uid, u.side, u.name, glyph, (hex_to_offset(u.hex),), u.hp, u.hp_max, u.facing, flags(u.effects) + extra))
     return BoardView("hex", state.board.width, state.board.height, tuple(cells), tuple(units))
 
@@ -72,6 +72,9 @@ def unit_details(state: Battle, cat: Catalogue, uid: int) -> tuple[str, ...]:
         lines.append(f"jutsu {j.name} ({j.cost}{j.kind}): {j.text}")
     for e in u.effects:
         lines.append(describe_effect(e))
+    for cloud in state.smoke:
+        if cloud.hex == u.hex:
+            lines.append(f"in smoke (-1 to hit, -2 to be hit), {cloud.rounds} round(s) left")
     if u.hp <= 0:
         lines.append("fallen")
     return tuple(lines)
