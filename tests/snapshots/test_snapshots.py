@@ -120,6 +120,17 @@ class TestBattle:
                                       {"scenario": "coastal_raid", "seed": 5})
         assert snap_compare(app, run_before=push(screen), terminal_size=size)
 
+    def test_ninja_movement_orders(self, snap_compare, app, size):
+        from tests.tui.test_ninja import ninja_match
+
+        def screen():
+            match = ninja_match()
+            side0 = [a for a in match.legal_actions(0) if type(a).__name__ == "OrderMove"]
+            match.apply(side0[len(side0) // 2])
+            return BattleScreen(match, {0: "human", 1: "easy"}, {"scenario": "ash_vs_vine", "seed": 3})
+
+        assert snap_compare(app, run_before=push(screen), press=["tab", "enter"], terminal_size=size)
+
     def test_action_menu(self, snap_compare, app, size):
         screen = lambda: BattleScreen(statwar_match(4), {0: "human", 1: "easy"}, {"scenario": "duel_25", "seed": 3})  # noqa: E731
         assert snap_compare(app, run_before=push(screen), press=["a"], terminal_size=size)
