@@ -82,7 +82,7 @@ class SkirmishApp(App[int]):
         return settings_mod.save(new, self.config_dir)
 
     @property
-    def side_styles(self) -> tuple[str, str]:
+    def side_styles(self) -> tuple[str, ...]:
         return themes.SIDE_COLOURS.get(self.settings.theme, themes.SIDE_COLOURS["dark"])
 
     # --- start-up ----------------------------------------------------------
