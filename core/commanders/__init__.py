@@ -1,0 +1,13 @@
+"""Commanders (seed 002): quiz-made commanders leading troops on a square grid.
+
+Modules by concern: catalogue (data specs), commander (the commander file),
+state (battle records and actions), derived (numbers), movement, combat,
+spells and targets, skills, initiative, turn (legal actions and apply),
+setup (maps and scenarios), ai, view and sheet; ruleset ties them together.
+"""
+
+from core.commanders.ruleset import CommandersRuleset
+
+RULESET = CommandersRuleset()
+
+__all__ = ["RULESET", "CommandersRuleset"]
