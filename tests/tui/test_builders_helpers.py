@@ -66,3 +66,17 @@ def stub_battle_screen(monkeypatch) -> list:
 
     monkeypatch.setattr(battle, "BattleScreen", RecordingBattle)
     return opened
+
+
+async def pick(pilot, wanted) -> None:
+    """In an open PickDialog, walk to the entry whose id satisfies `wanted` (an id or a test) and take it."""
+    await pilot.pause()
+    test = wanted if callable(wanted) else (lambda key: key == wanted)
+    options = pilot.app.screen.query_one("#pick-list")
+    for _ in range(options.option_count):
+        if test(options.get_option_at_index(options.highlighted).id or ""):
+            break
+        await pilot.press("down")
+    assert test(options.get_option_at_index(options.highlighted).id or ""), f"no entry matches {wanted!r}"
+    await pilot.press("enter")
+    await pilot.pause()

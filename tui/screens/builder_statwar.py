@@ -57,7 +57,8 @@ class StatWarArmyScreen(Screen[None]):
     DEFAULT_CSS = """
     #sw-head { height: 2; padding: 0 1; }
     #sw-layout { height: 1fr; }
-    #sw-list { width: 38; height: 1fr; }
+    #sw-list { width: 36; height: 1fr; border: none; padding: 0; }
+    #sw-list:focus { border: none; }
     #sw-side { width: 1fr; height: 1fr; padding: 0 1; }
     #sw-status { height: auto; max-height: 4; padding: 0 1; color: $warning; }
     """
@@ -66,10 +67,10 @@ class StatWarArmyScreen(Screen[None]):
         Binding("n", "new_design", "New design", id="sw.new"),
         Binding("e", "edit", "Edit design", id="sw.edit"),
         Binding("d,delete", "remove", "Remove", id="sw.remove"),
-        Binding("K,shift+up", "shift(-1)", "Move up", id="sw.up"),
-        Binding("J,shift+down", "shift(1)", "Move down", id="sw.down"),
-        Binding("b", "budget", "Budget", id="sw.budget"),
-        Binding("r", "rename", "Name", id="sw.rename"),
+        Binding("K,shift+up", "shift(-1)", "Move up/down", id="sw.up"),
+        Binding("J,shift+down", "shift(1)", "Move down", show=False, id="sw.down"),
+        Binding("b", "budget", "Budget", show=False, id="sw.budget"),
+        Binding("r", "rename", "Name", show=False, id="sw.rename"),
         Binding("c", "sheet", "Sheet", id="sw.sheet"),
         Binding("s", "save", "Save", id="sw.save"),
         Binding("o", "open", "Open", id="sw.open"),
@@ -137,7 +138,8 @@ class StatWarArmyScreen(Screen[None]):
         where = f"  [{self.saved_path.name}]" if self.saved_path else "  [not saved]"
         self.query_one("#sw-head", Static).update(
             f"StatWar army: {self.name_text}{where}\n"
-            f"{cost} of {self.points} points ({self.points - cost} unspent), {len(self.keys)} units, Health {health}")
+            f"{cost} of {self.points} points (b) ({self.points - cost} unspent), {len(self.keys)} units, "
+            f"Health {health}  r: name  K/J: move order")
         options = self.query_one("#sw-list", OptionList)
         old = options.highlighted if highlight is None else highlight
         options.clear_options()
