@@ -8,6 +8,7 @@ highlighted jutsu; a jutsu the rules forbid is refused with the reason.
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -45,7 +46,7 @@ class JutsuDialog(ModalScreen[tuple[str, ...] | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="jutsu-box"):
             yield Static("", id="jutsu-head", markup=False)
-            yield OptionList(*(Option(self.label(k), id=k) for k in self.keys), id="jutsu-list")
+            yield OptionList(*(Option(Text(self.label(k)), id=k) for k in self.keys), id="jutsu-list")
             yield Static("", id="jutsu-about", markup=False)
             yield Static("Enter/Space learns or forgets; d keeps the choice, Esc cancels.", id="jutsu-hint")
 
@@ -68,7 +69,7 @@ class JutsuDialog(ModalScreen[tuple[str, ...] | None]):
             f"knows {len(self.known)} of at most {self.chi} jutsu")
         options = self.query_one("#jutsu-list", OptionList)
         for i, key in enumerate(self.keys):
-            options.replace_option_prompt_at_index(i, self.label(key))
+            options.replace_option_prompt_at_index(i, Text(self.label(key)))
         self.describe()
 
     def describe(self) -> None:

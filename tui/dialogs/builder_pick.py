@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -34,7 +35,7 @@ class PickDialog(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="pick-box"):
             yield Static(self.title_text, id="pick-title", markup=False)
-            yield OptionList(*(Option(label, id=key) for key, label, _ in self.entries), id="pick-list")
+            yield OptionList(*(Option(Text(label), id=key) for key, label, _ in self.entries), id="pick-list")
             yield Static("", id="pick-about", markup=False)
             yield Static("Up/Down choose, Enter takes, Esc cancels.", id="pick-hint")
 

@@ -9,6 +9,7 @@ A recruit the rules forbid is refused with the reason from troop_problems.
 from __future__ import annotations
 
 import attrs
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -69,9 +70,9 @@ class TroopDialog(ModalScreen[tuple[str, ...] | None]):
         options = self.query_one("#troop-list", OptionList)
         old = options.highlighted
         options.clear_options()
-        options.add_options(Option(f"{i}. {self.unit_text(n)}", id=str(i - 1)) for i, n in enumerate(self.troop, 1))
+        options.add_options(Option(Text(f"{i}. {self.unit_text(n)}"), id=str(i - 1)) for i, n in enumerate(self.troop, 1))
         if not self.troop:
-            options.add_option(Option("(no units: press a to recruit)", disabled=True))
+            options.add_option(Option(Text("(no units: press a to recruit)"), disabled=True))
         else:
             options.highlighted = min(old or 0, len(self.troop) - 1)
         problems = troop_problems(attrs.evolve(c, troop=tuple(self.troop)), self.cat)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import attrs
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -123,11 +124,11 @@ class NinjaArmyScreen(Screen[None]):
         options.clear_options()
         for i, u in enumerate(s.units, 1):
             school = self.cat.schools[u.school].name if u.school in self.cat.schools else u.school
-            options.add_option(Option(f"{i:2}. {u.name[:15]:<15} {school[:9]:<9}{u.points}p", id=str(i - 1)))
+            options.add_option(Option(Text(f"{i:2}. {u.name[:15]:<15} {school[:9]:<9}{u.points}p"), id=str(i - 1)))
         if s.units:
             options.highlighted = min(max(0, old or 0), len(s.units) - 1)
         else:
-            options.add_option(Option("(empty: press a to add a ninja)", disabled=True))
+            options.add_option(Option(Text("(empty: press a to add a ninja)"), disabled=True))
         problems = self.problems()
         self.query_one("#nj-status", Static).update(
             "\n".join(problems) if problems else "The army keeps every rule: s saves it, p takes it to battle.")

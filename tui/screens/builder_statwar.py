@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import attrs
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -144,11 +145,11 @@ class StatWarArmyScreen(Screen[None]):
         old = options.highlighted if highlight is None else highlight
         options.clear_options()
         for i, unit in enumerate(self.units(), 1):
-            options.add_option(Option(f"{i:2}. {unit.name[:18]:<18} H{unit.max_health:<3}{unit.cost:>3}p", id=str(i - 1)))
+            options.add_option(Option(Text(f"{i:2}. {unit.name[:18]:<18} H{unit.max_health:<3}{unit.cost:>3}p"), id=str(i - 1)))
         if self.keys:
             options.highlighted = min(max(0, old or 0), len(self.keys) - 1)
         else:
-            options.add_option(Option("(empty: press a to add a unit, n to design one)", disabled=True))
+            options.add_option(Option(Text("(empty: press a to add a unit, n to design one)"), disabled=True))
         problems = self.problems()
         self.query_one("#sw-status", Static).update(
             "\n".join(problems) if problems else "The army is legal: s saves it, p takes it to battle.")

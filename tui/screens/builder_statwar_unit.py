@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import attrs
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -113,7 +114,7 @@ class UnitDesignerScreen(Screen[tuple[str, UnitSpec] | None]):
                     yield Input(self.spec.description, id="design-description", placeholder="what it is")
                     yield Static("Glyph (one letter on the map)")
                     yield Input(self.spec.glyph, id="design-glyph", max_length=1)
-                yield OptionList(*(Option(self.row_label(f), id=f) for f, _, _ in ROWS), id="design-rows")
+                yield OptionList(*(Option(Text(self.row_label(f)), id=f) for f, _, _ in ROWS), id="design-rows")
             with VerticalScroll(id="design-right"):
                 yield Static("", id="design-cost", markup=False)
                 yield Static("", id="design-problems", markup=False)
@@ -138,7 +139,7 @@ class UnitDesignerScreen(Screen[tuple[str, UnitSpec] | None]):
         if field in dict((f, 0) for f, _, _ in ROWS):
             rows = self.query_one("#design-rows", OptionList)
             index = [f for f, _, _ in ROWS].index(field)
-            rows.replace_option_prompt_at_index(index, self.row_label(field))
+            rows.replace_option_prompt_at_index(index, Text(self.row_label(field)))
         self.refresh_panel()
 
     def refresh_panel(self) -> None:

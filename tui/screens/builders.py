@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Center, Vertical
 from textual.screen import Screen
@@ -76,7 +77,7 @@ class BuildersScreen(Screen[None]):
         with Vertical(id="builders-box"):
             yield Static("Army builders", classes="screen-title")
             with Center():
-                yield OptionList(*(Option(label, id=key) for key, label, _ in self.entries()), id="builders-list")
+                yield OptionList(*(Option(Text(label), id=key) for key, label, _ in self.entries()), id="builders-list")
             yield Static("", id="builders-about", markup=False)
         yield Footer()
 

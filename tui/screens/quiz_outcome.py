@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -111,7 +112,7 @@ class QuizOutcomeScreen(Screen[bool]):
         options = self.query_one("#outcome-choices", OptionList)
         old = options.highlighted
         options.clear_options()
-        options.add_options(Option(label, id=str(i)) for i, (_, label, _) in enumerate(self.choices()))
+        options.add_options(Option(Text(label), id=str(i)) for i, (_, label, _) in enumerate(self.choices()))
         options.highlighted = old if old is not None and old < options.option_count else 0
         sheet = commander_sheet(o.commander)
         where = f"\nSaved as {self.saved_path}" if self.saved_path else ""

@@ -9,6 +9,7 @@ comes round again. A complete quiz opens the result screen.
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -93,7 +94,7 @@ class QuizScreen(Screen[None]):
         for ans in question.answers:
             note = f"  ({ans.note})" if ans.note else ""
             taken = "" if ans.letter in allowed else f"  - already the answer to {question.not_same_as}"
-            options.add_option(Option(f"{ans.letter}> {ans.text}{note}{taken}", id=ans.letter, disabled=ans.letter not in allowed))
+            options.add_option(Option(Text(f"{ans.letter}> {ans.text}{note}{taken}"), id=ans.letter, disabled=ans.letter not in allowed))
         letters = [a.letter for a in question.answers]
         chosen = given.get(self.qid)
         options.highlighted = letters.index(chosen) if chosen in letters else letters.index(allowed[0])

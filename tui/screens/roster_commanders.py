@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 import attrs
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -119,7 +120,7 @@ class RosterScreen(Screen[None]):
             c = e.commander
             mark = "*" if e.changed else " "
             waiting = " +" if prog.can_level_up(c) else ""
-            options.add_option(Option(f"{mark}{'yours' if e.mine else 'premade':<7} {c.name[:12]:<12} L{c.level}{waiting}", id=str(i)))
+            options.add_option(Option(Text(f"{mark}{'yours' if e.mine else 'premade':<7} {c.name[:12]:<12} L{c.level}{waiting}"), id=str(i)))
         if self.entries:
             options.highlighted = min(max(0, old or 0), len(self.entries) - 1)
         self.show()
