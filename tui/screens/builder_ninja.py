@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from core.content import display_path
 from core.errors import ContentError, Problem
 from core.ninja.armies import army_problems
 from core.ninja.catalogue import catalogue, load_army
@@ -50,6 +51,7 @@ class NinjaArmyScreen(Screen[None]):
     HELP_TITLE = "Ninja army builder"
     DEFAULT_CSS = """
     #nj-head { height: 2; padding: 0 1; }
+    #nj-status.ok { color: $success; }
     #nj-layout { height: 1fr; }
     #nj-list { width: 36; height: 1fr; border: none; padding: 0; }
     #nj-list:focus { border: none; }
@@ -71,6 +73,8 @@ class NinjaArmyScreen(Screen[None]):
         Binding("s", "save", "Save", id="nj.save"),
         Binding("o", "open", "Open", id="nj.open"),
         Binding("p", "play", "Battle", id="nj.play"),
+        Binding("pagedown", "scroll_side(1)", "Scroll sheet", show=False, priority=True, id="builder_ninja.page_down"),
+        Binding("pageup", "scroll_side(-1)", "Scroll sheet back", show=False, priority=True, id="builder_ninja.page_up"),
         Binding("escape", "back", "Back", id="nj.back"),
     ]
 
@@ -130,8 +134,9 @@ class NinjaArmyScreen(Screen[None]):
         else:
             options.add_option(Option(Text("(empty: press a to add a ninja)"), disabled=True))
         problems = self.problems()
-        self.query_one("#nj-status", Static).update(
-            "\n".join(problems) if problems else "The army keeps every rule: s saves it, p takes it to battle.")
+        status = self.query_one("#nj-status", Static)
+        status.set_class(not problems, "ok")
+        status.update("\n".join(problems) if problems else "The army keeps every rule: s saves it, p takes it to battle.")
         self.show_unit()
 
     def current(self) -> int | None:
@@ -311,7 +316,7 @@ class NinjaArmyScreen(Screen[None]):
             return None
         path = write_atomic(self.folder / f"{slug(self.spec.name)}.toml", toml_text(army_data(self.spec)))
         self.saved_path = path
-        self.notify(f"Saved {path}")
+        self.notify(f"Saved {display_path(path)}")
         self.refresh_all()
         return path
 
@@ -319,8 +324,8 @@ class NinjaArmyScreen(Screen[None]):
         from tui.dialogs.builder_pick import PickDialog
 
         premade = Path(self.cat.root) / "armies"
-        entries = [(str(p), f"yours: {p.stem}", str(p)) for p in list_files(self.folder)]
-        entries += [(str(p), f"premade: {p.stem}", str(p)) for p in list_files(premade)]
+        entries = [(str(p), f"yours: {p.stem}", display_path(p)) for p in list_files(self.folder)]
+        entries += [(str(p), f"premade: {p.stem}", f"bundled: scenarios/ninja/armies/{p.name}") for p in list_files(premade)]
         self.app.push_screen(PickDialog("Open a roster", entries), lambda path: path and self.load(Path(path)))
 
     def load(self, path: Path) -> None:
@@ -354,6 +359,14 @@ class NinjaArmyScreen(Screen[None]):
             return attrs.evolve(setup, armies=(army,) + tuple(setup.armies[1:]))
 
         battle_with(self.app, "ninja", adapt, "army")
+
+    def action_scroll_side(self, pages: int) -> None:
+        """PgDn/PgUp scroll the sheet on the right, whatever has the focus."""
+        side = self.query_one("#nj-side")
+        if pages > 0:
+            side.scroll_page_down()
+        else:
+            side.scroll_page_up()
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from core.content import display_path
 from core.errors import ContentError, Problem
 from core.statwar import content
 from core.statwar.files import Army, ArmyEntry, ArmySpec
@@ -56,7 +57,8 @@ def army_data(name: str, description: str, points: int, keys: list[str]) -> dict
 class StatWarArmyScreen(Screen[None]):
     HELP_TITLE = "StatWar army list"
     DEFAULT_CSS = """
-    #sw-head { height: 2; padding: 0 1; }
+    #sw-head { height: 3; padding: 0 1; }
+    #sw-status.ok { color: $success; }
     #sw-layout { height: 1fr; }
     #sw-list { width: 36; height: 1fr; border: none; padding: 0; }
     #sw-list:focus { border: none; }
@@ -66,9 +68,9 @@ class StatWarArmyScreen(Screen[None]):
     BINDINGS = [
         Binding("a", "add", "Add unit", id="sw.add"),
         Binding("n", "new_design", "New design", id="sw.new"),
-        Binding("e", "edit", "Edit design", id="sw.edit"),
-        Binding("d,delete", "remove", "Remove", id="sw.remove"),
-        Binding("K,shift+up", "shift(-1)", "Move up/down", id="sw.up"),
+        Binding("e", "edit", "Edit design", show=False, id="sw.edit"),
+        Binding("d,delete", "remove", "Remove", show=False, id="sw.remove"),
+        Binding("K,shift+up", "shift(-1)", "Move up/down", show=False, id="sw.up"),
         Binding("J,shift+down", "shift(1)", "Move down", show=False, id="sw.down"),
         Binding("b", "budget", "Budget", show=False, id="sw.budget"),
         Binding("r", "rename", "Name", show=False, id="sw.rename"),
@@ -76,6 +78,8 @@ class StatWarArmyScreen(Screen[None]):
         Binding("s", "save", "Save", id="sw.save"),
         Binding("o", "open", "Open", id="sw.open"),
         Binding("p", "play", "Battle", id="sw.play"),
+        Binding("pagedown", "scroll_side(1)", "Scroll sheet", show=False, priority=True, id="builder_statwar.page_down"),
+        Binding("pageup", "scroll_side(-1)", "Scroll sheet back", show=False, priority=True, id="builder_statwar.page_up"),
         Binding("escape", "back", "Back", id="sw.back"),
     ]
 
@@ -139,8 +143,8 @@ class StatWarArmyScreen(Screen[None]):
         where = f"  [{self.saved_path.name}]" if self.saved_path else "  [not saved]"
         self.query_one("#sw-head", Static).update(
             f"StatWar army: {self.name_text}{where}\n"
-            f"{cost} of {self.points} points (b) ({self.points - cost} unspent), {len(self.keys)} units, "
-            f"Health {health}  r: name  K/J: move order")
+            f"{cost} of {self.points} points ({self.points - cost} unspent), {len(self.keys)} units, Health {health}\n"
+            "Enter edit  d remove  K/J move up/down  b budget  r name  c sheet")
         options = self.query_one("#sw-list", OptionList)
         old = options.highlighted if highlight is None else highlight
         options.clear_options()
@@ -151,8 +155,9 @@ class StatWarArmyScreen(Screen[None]):
         else:
             options.add_option(Option(Text("(empty: press a to add a unit, n to design one)"), disabled=True))
         problems = self.problems()
-        self.query_one("#sw-status", Static).update(
-            "\n".join(problems) if problems else "The army is legal: s saves it, p takes it to battle.")
+        status = self.query_one("#sw-status", Static)
+        status.set_class(not problems, "ok")
+        status.update("\n".join(problems) if problems else "The army is legal: s saves it, p takes it to battle.")
         self.show_unit()
 
     def current(self) -> int | None:
@@ -175,7 +180,7 @@ class StatWarArmyScreen(Screen[None]):
 
     # --- actions ----------------------------------------------------------------------
     def pile_entries(self) -> list[tuple[str, str, str]]:
-        return [(k, f"{u.name:<20} {u.cost:>3} points  Health {u.max_health}", u.description)
+        return [(k, f"{u.name[:18]:<18} {u.cost:>3} pts  H{u.max_health:<3} {', '.join(u.specials())}", u.description)
                 for k, u in sorted(self.pile.items(), key=lambda kv: (kv[1].cost, kv[1].name))]
 
     def action_add(self) -> None:
@@ -287,15 +292,16 @@ class StatWarArmyScreen(Screen[None]):
         path = self.armies_folder / f"{slug(self.name_text)}.toml"
         write_atomic(path, toml_text(army_data(self.name_text, self.description, self.points, self.keys)))
         self.saved_path = path
-        self.notify(f"Saved {path}")
+        self.notify(f"Saved {display_path(path)}")
         self.refresh_all()
         return path
 
     def action_open(self) -> None:
         from tui.dialogs.builder_pick import PickDialog
 
-        entries = [(str(p), f"yours: {p.stem}", str(p)) for p in list_files(self.armies_folder)]
-        entries += [(str(p), f"premade: {p.stem}", str(p)) for p in list_files(content.bundled_root() / "armies")]
+        entries = [(str(p), f"yours: {p.stem}", display_path(p)) for p in list_files(self.armies_folder)]
+        entries += [(str(p), f"premade: {p.stem}", f"bundled: scenarios/statwar/armies/{p.name}")
+                    for p in list_files(content.bundled_root() / "armies")]
 
         def chosen(path: str | None) -> None:
             if path:
@@ -336,6 +342,14 @@ class StatWarArmyScreen(Screen[None]):
             return attrs.evolve(setup, armies=(army,) + tuple(setup.armies[1:]))
 
         battle_with(self.app, "statwar", adapt, "army")
+
+    def action_scroll_side(self, pages: int) -> None:
+        """PgDn/PgUp scroll the sheet on the right, whatever has the focus."""
+        side = self.query_one("#sw-side")
+        if pages > 0:
+            side.scroll_page_down()
+        else:
+            side.scroll_page_up()
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -59,6 +59,8 @@ class QuizOutcomeScreen(Screen[bool]):
         Binding("s", "save", "Save to roster", id="outcome.save"),
         Binding("p", "play", "Battle", id="outcome.play"),
         Binding("backspace", "questions", "Change answers", id="outcome.back"),
+        Binding("pagedown", "scroll_side(1)", "Scroll sheet", show=False, priority=True, id="quiz_outcome.page_down"),
+        Binding("pageup", "scroll_side(-1)", "Scroll sheet back", show=False, priority=True, id="quiz_outcome.page_up"),
         Binding("escape", "done", "Done", id="outcome.done"),
     ]
 
@@ -73,7 +75,8 @@ class QuizOutcomeScreen(Screen[bool]):
         return ("The right side is your commander and, below it, which answer shaped what.\n"
                 "The list on the left holds the choices the quiz leaves to you: Enter changes the\n"
                 "highlighted one. n names the commander, s saves it to your roster (a commander file\n"
-                "`skirmish check` reads), p takes it into a battle, Backspace returns to the questions.")
+                "`skirmish check` reads), p takes it into a battle, Backspace returns to the questions.\n"
+                "PgDn and PgUp scroll the sheet and the explanation.")
 
     def compose(self) -> ComposeResult:
         yield Static("Your commander", id="outcome-title", classes="screen-title")
@@ -187,6 +190,14 @@ class QuizOutcomeScreen(Screen[bool]):
 
     def action_questions(self) -> None:
         self.dismiss(True)
+
+    def action_scroll_side(self, pages: int) -> None:
+        """PgDn/PgUp scroll the sheet on the right, whatever has the focus."""
+        side = self.query_one("#outcome-side")
+        if pages > 0:
+            side.scroll_page_down()
+        else:
+            side.scroll_page_up()
 
     def action_done(self) -> None:
         self.dismiss(False)

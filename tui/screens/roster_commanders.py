@@ -42,7 +42,7 @@ class RosterScreen(Screen[None]):
     HELP_TITLE = "Commanders roster"
     DEFAULT_CSS = """
     #roster-layout { height: 1fr; }
-    #roster-list { width: 32; height: 1fr; border: none; padding: 0; }
+    #roster-list { width: 34; height: 1fr; border: none; padding: 0; }
     #roster-list:focus { border: none; }
     #roster-side { width: 1fr; height: 1fr; padding: 0 1; }
     #roster-status { height: auto; max-height: 3; padding: 0 1; color: $warning; }
@@ -55,6 +55,8 @@ class RosterScreen(Screen[None]):
         Binding("s", "save", "Save", id="roster.save"),
         Binding("p", "play", "Battle", id="roster.play"),
         Binding("u", "quiz", "Quiz", id="roster.quiz"),
+        Binding("pagedown", "scroll_side(1)", "Scroll sheet", show=False, priority=True, id="roster_commanders.page_down"),
+        Binding("pageup", "scroll_side(-1)", "Scroll sheet back", show=False, priority=True, id="roster_commanders.page_up"),
         Binding("escape", "back", "Back", id="roster.back"),
     ]
 
@@ -74,7 +76,7 @@ class RosterScreen(Screen[None]):
                 "is saved as your own copy), p takes the commander into a battle, u opens the quiz.")
 
     def compose(self) -> ComposeResult:
-        yield Static("Commanders roster", classes="screen-title")
+        yield Static("Commanders roster   (Y yours, P premade, + a level waiting, * not saved)", classes="screen-title")
         with Horizontal(id="roster-layout"):
             yield OptionList(id="roster-list")
             with VerticalScroll(id="roster-side"):
@@ -120,7 +122,8 @@ class RosterScreen(Screen[None]):
             c = e.commander
             mark = "*" if e.changed else " "
             waiting = " +" if prog.can_level_up(c) else ""
-            options.add_option(Option(Text(f"{mark}{'yours' if e.mine else 'premade':<7} {c.name[:12]:<12} L{c.level}{waiting}"), id=str(i)))
+            label = f"{mark}{'Y' if e.mine else 'P'} {c.name[:15]:<15} {c.class_name[:7]:<7} L{c.level}{waiting}"
+            options.add_option(Option(Text(label), id=str(i)))
         if self.entries:
             options.highlighted = min(max(0, old or 0), len(self.entries) - 1)
         self.show()
@@ -239,6 +242,14 @@ class RosterScreen(Screen[None]):
 
         self.from_quiz = True
         self.app.push_screen(QuizScreen())
+
+    def action_scroll_side(self, pages: int) -> None:
+        """PgDn/PgUp scroll the sheet on the right, whatever has the focus."""
+        side = self.query_one("#roster-side")
+        if pages > 0:
+            side.scroll_page_down()
+        else:
+            side.scroll_page_up()
 
     def action_back(self) -> None:
         self.dismiss(None)
