@@ -47,6 +47,16 @@ def army_data(spec: ArmySpec) -> dict:
     return data
 
 
+def roster_summary(path: Path) -> str:
+    """One line about a roster file for the open dialog, or why it cannot be read."""
+    try:
+        a = load_army(path)
+    except ContentError as exc:
+        return f"cannot read: {exc}"
+    schools = ", ".join(dict.fromkeys(u.school for u in a.units))
+    return f"{a.name}: {RULE_SET_NAMES.get(a.rule_set, (a.rule_set,))[0]}, {a.points} points, {len(a.units)} ninja ({schools})"
+
+
 class NinjaArmyScreen(Screen[None]):
     HELP_TITLE = "Ninja army builder"
     DEFAULT_CSS = """
@@ -107,6 +117,7 @@ class NinjaArmyScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one("#nj-side").can_focus = False  # PgUp/PgDn scroll it from the list
         self.refresh_all(0)
         self.query_one("#nj-list", OptionList).focus()
 
@@ -117,12 +128,12 @@ class NinjaArmyScreen(Screen[None]):
     def refresh_all(self, highlight: int | None = None) -> None:
         s = self.spec
         spent = sum(u.points for u in s.units)
-        limit = {"level_cap": f", cap {s.level_cap}", "population": f", limit {s.population}"}.get(s.rule_set, "")
+        limit = {"level_cap": f" {s.level_cap}", "population": f" {s.population}"}.get(s.rule_set, "")
         where = f"  [{self.saved_path.name}]" if self.saved_path else "  [not saved]"
         self.query_one("#nj-head", Static).update(
             f"Ninja army: {s.name}{where}\n"
-            f"{RULE_SET_NAMES[s.rule_set][0]}{limit} (r, c)  budget {s.points} (b)  alliance "
-            f"{'on' if self.alliance else 'off'} (l)  {spent} of {s.points} points, {len(s.units)} ninja")
+            f"{RULE_SET_NAMES[s.rule_set][0]}{limit} (r,c)  budget {s.points} (b)  alliance "
+            f"{'on' if self.alliance else 'off'} (l)  {spent}/{s.points} points, {len(s.units)} ninja")
         options = self.query_one("#nj-list", OptionList)
         old = options.highlighted if highlight is None else highlight
         options.clear_options()
@@ -326,6 +337,7 @@ class NinjaArmyScreen(Screen[None]):
         premade = Path(self.cat.root) / "armies"
         entries = [(str(p), f"yours: {p.stem}", display_path(p)) for p in list_files(self.folder)]
         entries += [(str(p), f"premade: {p.stem}", f"bundled: scenarios/ninja/armies/{p.name}") for p in list_files(premade)]
+        entries = [(key, label, roster_summary(Path(key)) + "\n" + about) for key, label, about in entries]
         self.app.push_screen(PickDialog("Open a roster", entries), lambda path: path and self.load(Path(path)))
 
     def load(self, path: Path) -> None:

@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.content import display_path
+from core.content import display_path, read_toml
 from core.errors import ContentError, Problem
 from core.statwar import content
 from core.statwar.files import Army, ArmyEntry, ArmySpec
@@ -52,6 +52,22 @@ def army_data(name: str, description: str, points: int, keys: list[str]) -> dict
             rows.append({"unit": key})
     return {"ruleset": "statwar", "kind": "army", "name": name, "description": description,
             "points": points, "units": rows}
+
+
+def read_army_spec(path: Path) -> ArmySpec:
+    spec = content.parse(path, read_toml(path))
+    if not isinstance(spec, ArmySpec):
+        raise ContentError([Problem(display_path(path), "kind", f"is {spec.kind!r}; expected an army file here")])
+    return spec
+
+
+def army_summary(path: Path) -> str:
+    """One line about an army file for the open dialog, or why it cannot be read."""
+    try:
+        spec = read_army_spec(path)
+    except ContentError as exc:
+        return f"cannot read: {exc}"
+    return f"{spec.name}, {spec.points} points: {spec.description}"
 
 
 class StatWarArmyScreen(Screen[None]):
@@ -118,6 +134,7 @@ class StatWarArmyScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one("#sw-side").can_focus = False  # PgUp/PgDn scroll it from the list
         self.pile = unit_pile(self.units_folder)
         self.refresh_all()
         self.query_one("#sw-list", OptionList).focus()
@@ -302,6 +319,7 @@ class StatWarArmyScreen(Screen[None]):
         entries = [(str(p), f"yours: {p.stem}", display_path(p)) for p in list_files(self.armies_folder)]
         entries += [(str(p), f"premade: {p.stem}", f"bundled: scenarios/statwar/armies/{p.name}")
                     for p in list_files(content.bundled_root() / "armies")]
+        entries = [(key, label, army_summary(Path(key)) + "\n" + about) for key, label, about in entries]
 
         def chosen(path: str | None) -> None:
             if path:
@@ -311,7 +329,7 @@ class StatWarArmyScreen(Screen[None]):
 
     def load_army(self, path: Path) -> None:
         try:
-            spec = content._load_kind(path, "army")
+            spec = read_army_spec(path)
             army = content.resolve_army(spec, path)
         except ContentError as exc:
             self.app.show_error(f"Cannot open {path.name}", str(exc))

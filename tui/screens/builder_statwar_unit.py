@@ -77,7 +77,8 @@ class UnitDesignerScreen(Screen[tuple[str, UnitSpec] | None]):
     #design-fields Input:focus { background: $boost; }
     #design-fields Static { height: 1; color: $text-muted; }
     #design-fields { height: auto; }
-    #design-rows { height: 1fr; border: none; padding: 0; }
+    #design-rows { height: auto; border: none; padding: 0; }
+    #design-hint { height: auto; color: $text-muted; padding-top: 1; }
     #design-rows:focus { border: none; }
     #design-right { width: 1fr; height: 1fr; padding: 0 1; }
     #design-problems { height: auto; color: $error; }
@@ -89,11 +90,14 @@ class UnitDesignerScreen(Screen[tuple[str, UnitSpec] | None]):
         Binding("left,minus", "change(-1)", "-1", id="design.less"),
         Binding("right,plus,equals_sign", "change(1)", "+1", id="design.more"),
         Binding("space", "change(1)", "+1", show=False, id="design.more_space"),
+        Binding("pagedown", "scroll_side(1)", "Scroll sheet", show=False, priority=True, id="design.page_down"),
+        Binding("pageup", "scroll_side(-1)", "Scroll sheet back", show=False, priority=True, id="design.page_up"),
     ]
 
     def __init__(self, spec: UnitSpec, folder: Path, title: str = "New unit") -> None:
         super().__init__()
-        self.spec = spec
+        # the file's stated points and health are checks of a finished design: recomputed on save
+        self.spec = attrs.evolve(spec, points=None, health=None)
         self.folder = Path(folder)
         self.title_text = title
 
@@ -115,6 +119,7 @@ class UnitDesignerScreen(Screen[tuple[str, UnitSpec] | None]):
                     yield Static("Glyph (one letter on the map)")
                     yield Input(self.spec.glyph, id="design-glyph", max_length=1)
                 yield OptionList(*(Option(Text(self.row_label(f)), id=f) for f, _, _ in ROWS), id="design-rows")
+                yield Static("Tab: name, description, glyph, stats\nUp/Down pick, Left/Right change", id="design-hint")
             with VerticalScroll(id="design-right"):
                 yield Static("", id="design-cost", markup=False)
                 yield Static("", id="design-problems", markup=False)
@@ -122,6 +127,7 @@ class UnitDesignerScreen(Screen[tuple[str, UnitSpec] | None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one("#design-right").can_focus = False  # Tab cycles fields and stats; PgUp/PgDn scroll it
         rows = self.query_one("#design-rows", OptionList)
         rows.highlighted = 0
         rows.focus()
@@ -183,6 +189,13 @@ class UnitDesignerScreen(Screen[tuple[str, UnitSpec] | None]):
         key, path = save_unit(spec, self.folder)
         self.notify(f"Saved {path.name}")
         self.dismiss((key, spec))
+
+    def action_scroll_side(self, pages: int) -> None:
+        side = self.query_one("#design-right")
+        if pages > 0:
+            side.scroll_page_down()
+        else:
+            side.scroll_page_up()
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -140,4 +140,9 @@ def start_battle(app: Any, ruleset: Any, scenario: str, opponent: str, adapt: Ca
         return
     sides = len(ruleset.side_names(state))
     meta = {"scenario": scenario, "seed": seed, "name": f"{ruleset.name}-{scenario}-{seed}"}
-    app.push_screen(BattleScreen(Match(ruleset, state), seats_for(opponent, sides), meta))
+    try:
+        screen = BattleScreen(Match(ruleset, state), seats_for(opponent, sides), meta)
+    except ImportError as exc:  # this ruleset's battle screen is not installed
+        app.show_error(f"No battle screen for {ruleset.name} yet", str(exc))
+        return
+    app.push_screen(screen)

@@ -88,6 +88,7 @@ class QuizOutcomeScreen(Screen[bool]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one("#outcome-side").can_focus = False  # PgUp/PgDn scroll it from the list
         self.redraw()
         self.query_one("#outcome-choices", OptionList).focus()
 

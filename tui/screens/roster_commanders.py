@@ -85,6 +85,7 @@ class RosterScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one("#roster-side").can_focus = False  # PgUp/PgDn scroll it from the list
         self.reload()
         self.query_one("#roster-list", OptionList).focus()
 
