@@ -82,6 +82,7 @@ class UnitDesignerScreen(Screen[tuple[str, UnitSpec] | None]):
     #design-rows:focus { border: none; }
     #design-right { width: 1fr; height: 1fr; padding: 0 1; }
     #design-problems { height: auto; color: $error; }
+    #design-problems.ok { color: $success; }
     #design-cost { height: auto; text-style: bold; }
     """
     BINDINGS = [
@@ -153,6 +154,7 @@ class UnitDesignerScreen(Screen[tuple[str, UnitSpec] | None]):
         health = f"Health {spec.max_health} (5 base + {spec.squares - 1} for {spec.squares} squares)"
         self.query_one("#design-cost", Static).update(f"Cost {spec.cost} points   {health}")
         problems = design_problems(spec)
+        self.query_one("#design-problems", Static).set_class(not problems, "ok")
         self.query_one("#design-problems", Static).update(
             "Problems:\n" + "\n".join(f"  - {p}" for p in problems) if problems else "No problems: the design is legal.")
         self.query_one("#design-sheet", Static).update("\n".join(unit_lines(spec)) if spec.name else "")

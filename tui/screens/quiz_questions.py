@@ -109,7 +109,8 @@ class QuizScreen(Screen[None]):
     # --- answering ----------------------------------------------------------------
     def choose(self, letter: str) -> None:
         if letter not in q.allowed_letters(self.quiz, self.replies, self.qid):
-            self.notify(f"{letter} is not an answer to this question.", severity="warning")
+            other = self.quiz.question(self.qid).not_same_as
+            self.notify(f"{letter} is already the answer to question {other}; choose another.", severity="warning")
             return
         self.replies = q.answer(self.quiz, self.replies, self.qid, letter)
         path = q.walk(self.quiz, self.replies)
