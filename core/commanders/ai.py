@@ -39,19 +39,16 @@ def side_score(state: Battle, side: int, cat: Catalogue) -> float:
             continue
         worth = unit_worth(state, u, cat)
         score += worth * (0.5 + u.hp / u.hp_max)
-        near = min((manhattan(u.pos, e.pos) for e in enemies), default=0)
         adjacent = sum(1 for e in enemies if manhattan(u.pos, e.pos) == 1)
         if u.role == "commander":
             leader = state.leaders[u.leader]
             score += 0.03 * leader.mp
             score -= 0.5 * adjacent * (1.5 - u.hp / u.hp_max)
-            score -= 0.01 * near
         else:
             if in_command(state, u, cat):
                 score += 0.4
             if u.hp <= 3 and adjacent:
                 score -= 0.3 * worth * adjacent
-            score -= 0.03 * near
         for s in u.statuses:
             score += 0.25 if s.name in ("defence", "attack", "haste", "wind_shield", "resist") else -0.35
     return score
@@ -67,6 +64,20 @@ def evaluate(state: Battle, side: int, cat: Catalogue | None = None) -> float:
     total = 0.0
     for s in range(len(state.side_names)):
         total += side_score(state, s, cat) * (1 if s == side else -1)
+    return total - 0.03 * approach(state, side)
+
+
+def approach(state: Battle, side: int) -> float:
+    """How far this side's fighting units stand from the enemy, the enemy commanders counted
+    half again: only the evaluating side is pushed forward, so closing in never cancels out."""
+    enemies = [u for u in state.living() if u.side != side]
+    bosses = [u for u in enemies if u.role == "commander"]
+    total = 0.0
+    for u in state.living():
+        if u.side != side or u.role == "commander":
+            continue
+        total += min((manhattan(u.pos, e.pos) for e in enemies), default=0)
+        total += 0.5 * min((manhattan(u.pos, e.pos) for e in bosses), default=0)
     return total
 
 
@@ -124,7 +135,7 @@ def random_action(action) -> bool:
 
 
 def budget() -> Budget:
-    return Budget(samples=3, easy_pool=4, hard_candidates=8, hard_reply_plies=3, max_candidates=400)
+    return Budget(samples=3, easy_pool=4, hard_candidates=10, hard_reply_plies=3, max_candidates=400)
 
 
 def reseeded(state: Battle, salt: int) -> Battle:

@@ -57,9 +57,29 @@ def leave_cost(state: Battle, unit: Unit, a: tuple[int, int], b: tuple[int, int]
     return 1 + extra
 
 
+_CACHE: dict[tuple[int, int], tuple] = {}
+
+
 def reachable(state: Battle, unit: Unit, cat: Catalogue | None = None) -> dict[Square, int]:
-    """Every square the unit may end its move on, with the cheapest cost (its own square at 0)."""
-    cat = cat or catalogue()
+    """Every square the unit may end its move on, with the cheapest cost (its own square at 0).
+
+    Memoised on the identity of the state's unit and leader tuples (both immutable), so
+    listing legal actions and then applying one of them searches only once. Never mutate the result."""
+    cached = unit.uid >= 0 and unit.uid < len(state.units) and state.units[unit.uid] is unit
+    key = (id(state.units), unit.uid)
+    if cached:
+        hit = _CACHE.get(key)
+        if hit is not None and hit[0] is state.units and hit[1] is state.leaders and hit[2] is state.board:
+            return hit[3]
+    result = _search(state, unit, cat or catalogue())
+    if cached:
+        if len(_CACHE) > 4096:
+            _CACHE.clear()
+        _CACHE[key] = (state.units, state.leaders, state.board, result)
+    return result
+
+
+def _search(state: Battle, unit: Unit, cat: Catalogue) -> dict[Square, int]:
     move, land = speeds(state, unit, cat)
     if unit.status("sleep") is not None:
         return {unit.pos: 0}

@@ -7,7 +7,7 @@ from typing import Any
 
 from core.commanders import ai, view
 from core.commanders.catalogue import (
-    CONVERTER as CATALOGUE_CONVERTER, ClassesFile, RulesFile, SkillsFile, SpellsFile, TerrainFile, UnitsFile, catalogue,
+    CONVERTER as CATALOGUE_CONVERTER, ClassesFile, RulesFile, SkillsFile, SpellsFile, TerrainFile, UnitsFile,
 )
 from core.commanders.commander import Commander, commander_from_data
 from core.commanders.events import EVENT_TYPES
@@ -66,9 +66,14 @@ class CommandersRuleset(Ruleset):
         if kind == "scenario":
             structure_scenario(data, file)
             return load_setup(Path(path))
+        if kind == "quiz":
+            # the personality quiz file (scenarios/commanders/quiz.toml) is read by the quiz module
+            from core.commanders import quiz
+
+            return quiz.quiz_from_data(data, file)
         if kind in CATALOGUE_KINDS:
             return structure(data, CATALOGUE_KINDS[kind], file, CATALOGUE_CONVERTER)
-        known = ", ".join(["commander", "map", "scenario", *CATALOGUE_KINDS])
+        known = ", ".join(["commander", "map", "scenario", "quiz", *CATALOGUE_KINDS])
         raise ContentError([Problem(file, "kind", f"unknown kind {kind!r}; known: {known}")])
 
     def sheet(self, document: Any) -> Sheet:

@@ -16,7 +16,7 @@ from core.commanders.derived import max_mp
 from core.commanders.events import InitiativeRolled
 from core.commanders.initiative import initiative_queue
 from core.commanders.state import Battle, Board, Leader, Unit
-from core.content import display_path, load, read_toml, scenarios_root, structure
+from core.content import display_path, load, scenarios_root, structure
 from core.errors import ContentError, Problem
 from core.rng import Dice
 from core.serial import new_converter
@@ -220,14 +220,6 @@ def new_battle(setup: Setup, seed: int, cat: Catalogue | None = None) -> tuple[B
     )
     events = tuple(InitiativeRolled(i, rolls[i], queue.index(i)) for i in range(len(leaders)))
     return state, events
-
-
-def document_kind(data: dict) -> str:
-    return str(data.get("kind", ""))
-
-
-def read_any(path: Path) -> dict:
-    return read_toml(path)
 
 
 def structure_map(data: dict, file: str) -> MapFile:

@@ -36,7 +36,10 @@ def commander_sheet(c: Commander, cat: Catalogue | None = None) -> Sheet:
     lines.append("Skills:" if c.skills else "Skills: none")
     for rank in c.skills:
         skill = cat.skills[rank.name]
-        lines.append(f"  {rank.name} ({TIER_NAMES[rank.tier - 1]}): " + "; ".join(skill.text[: rank.tier]))
+        # Leadership, Pathfinding, Resistance and Rally add up tier by tier; the others replace
+        cumulative = skill.effect in ("leadership", "pathfinding", "resistance", "rally")
+        text = skill.text[: rank.tier] if cumulative else skill.text[rank.tier - 1 : rank.tier]
+        lines.append(f"  {rank.name} ({TIER_NAMES[rank.tier - 1]}): " + "; ".join(text))
     lines.append("Spells:" if c.spells else "Spells: none")
     for name in c.spells:
         spell = cat.spells[name]

@@ -18,8 +18,9 @@ from core.commanders.effects import damage, put, remove_status, set_leader
 from core.commanders.events import BattleEnded, StatusEnded, TurnBegan, TurnEnded, UnitMoved, UnitPlaced
 from core.commanders.movement import can_enter, reachable
 from core.commanders.skills import can_rally, rally, regen
-from core.commanders.spells import cast
+from core.commanders.spell_effects import cast
 from core.commanders.state import Battle, Cast, EndTurn, Order, Rally, Regroup, Unit
+from core.commanders.targets import cast_actions
 from core.errors import IllegalAction
 from core.ruleset import Outcome
 from core.squaregrid import Square, manhattan, neighbours4
@@ -108,7 +109,7 @@ def regroup_squares(state: Battle, unit: Unit, cat: Catalogue | None = None) -> 
     return out
 
 
-def legal_actions(state: Battle, side: int, cat: Catalogue | None = None, with_casts: bool = True) -> list:
+def legal_actions(state: Battle, side: int, cat: Catalogue | None = None) -> list:
     cat = cat or catalogue()
     if side not in to_act(state):
         return []
@@ -123,10 +124,7 @@ def legal_actions(state: Battle, side: int, cat: Catalogue | None = None, with_c
     for unit in acting_units(state):
         out.extend(order_actions(state, unit, cat))
     if not state.mode:
-        if with_casts:
-            from core.commanders.targets import cast_actions
-
-            out.extend(cast_actions(state, cat))
+        out.extend(cast_actions(state, cat))
         boss = state.units[state.leader_now.uid]
         if can_rally(state, boss):
             out.append(Rally(side, boss.uid))

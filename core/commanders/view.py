@@ -7,6 +7,7 @@ from core.commanders.catalogue import Catalogue, catalogue
 from core.commanders.combat import annihilates, strike_numbers
 from core.commanders.derived import attack_of, attack_range, command_range, defence_of, in_command, speeds, tags_of
 from core.commanders.state import Battle, Cast, EndTurn, Order, Rally, Regroup
+from core.errors import IllegalAction
 from core.view import BoardView, CellView, UnitView
 
 
@@ -132,8 +133,8 @@ def explain_action(state: Battle, action, cat: Catalogue | None = None) -> tuple
 
         try:
             caster, spell, level, cost, targets = check_cast(state, action, cat)
-        except Exception as exc:  # an illegal preview explains why
-            return (str(exc),)
+        except IllegalAction as exc:  # an illegal preview explains why
+            return (exc.reason,)
         lines = [f"costs {cost} MP; range {level.range}; area {level.area}"]
         if level.need_count:
             lines.append(f"needs {level.need_count} d10 of {level.need_min}+")
