@@ -13,7 +13,7 @@ import attrs
 from core.ninja.catalogue import Catalogue
 from core.ninja.movement import resolve_movement
 from core.ninja.orders import unit_action_orders
-from core.ninja.state import Battle, OrderMove
+from core.ninja.state import Battle
 
 _CACHE: dict[tuple, tuple] = {}
 _CACHE_LIMIT = 64
@@ -86,4 +86,4 @@ def _salted(state: Battle, salt: int):
     return Dice.from_seed(state.dice.seed ^ (salt * 0x9E3779B97F4A7C15) ^ state.dice.counter)
 
 
-__all__ = ["plan_value", "OrderMove"]
+__all__ = ["plan_value"]

@@ -10,7 +10,7 @@ from core.errors import ContentError, Problem
 from core.ninja import ai, orders, sheet, view
 from core.ninja.armies import army_problems
 from core.ninja.catalogue import Catalogue, catalogue, load_army, load_map, load_typed
-from core.ninja.resolution import check_end, health_left, scores, winner
+from core.ninja.resolution import scores, winner
 from core.ninja.setup import Setup, load_setup, new_battle
 from core.ninja.specs import ArmySpec, MapSpec, RulesSpec, SchoolSpec, WeaponsFile
 from core.ninja.state import ACTION_TYPES, EVENT_TYPES, Battle
@@ -146,4 +146,4 @@ class NinjaRuleset(Ruleset):
         ]
 
 
-__all__ = ["NinjaRuleset", "check_end", "health_left"]
+__all__ = ["NinjaRuleset"]

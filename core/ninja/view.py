@@ -36,7 +36,7 @@ def board_view(state: Battle, cat: Catalogue) -> BoardView:
             continue
         glyph = cat.schools[u.school].glyph
         glyph = glyph.upper() if u.side % 2 else glyph
-        extra = () if u.mode == "stand" else (u.mode,)
+        extra = (("smk",) if smoky(state, u.hex) else ()) + (() if u.mode == "stand" else (u.mode,))
         units.append(UnitView(u.uid, u.side, u.name, glyph, (hex_to_offset(u.hex),), u.hp, u.hp_max, u.facing, flags(u.effects) + extra))
     return BoardView("hex", state.board.width, state.board.height, tuple(cells), tuple(units))
 
@@ -72,6 +72,9 @@ def unit_details(state: Battle, cat: Catalogue, uid: int) -> tuple[str, ...]:
         lines.append(f"jutsu {j.name} ({j.cost}{j.kind}): {j.text}")
     for e in u.effects:
         lines.append(describe_effect(e))
+    for cloud in state.smoke:
+        if cloud.hex == u.hex:
+            lines.append(f"in smoke (-1 to hit, -2 to be hit), {cloud.rounds} round(s) left")
     if u.hp <= 0:
         lines.append("fallen")
     return tuple(lines)
@@ -104,13 +107,20 @@ def describe_action(state: Battle, cat: Catalogue, action) -> str:
 def explain_action(state: Battle, cat: Catalogue, action) -> tuple[str, ...]:
     """The odds of each attack in an order, with every modifier known now (movement of the
     coming phase aside, which nobody knows until resolution)."""
-    if not isinstance(action, OrderAction) or action.act not in ("melee", "missile"):
+    if not isinstance(action, OrderAction) or action.act not in ("melee", "missile", "jutsu"):
         return (describe_action(state, cat, action),)
     u = state.units[action.unit]
     lines = [describe_action(state, cat, action)]
+    missile = action.act == "missile"
+    if action.act == "jutsu":
+        spec = cat.schools[u.school].jutsu[action.jutsu]
+        lines.append(f"{spec.name} ({spec.cost}{spec.kind}, {u.chi} chi left): {spec.text}")
+        if not spec.offensive or spec.target not in ("enemy", "melee", "missile"):
+            return tuple(lines)
+        missile = spec.target == "missile"
     for t in action.targets:
         extra = ()
-        if action.act == "missile":
+        if missile:
             extra = missile_extra(cat, u.school, distance(u.hex, state.units[t].hex), len(action.targets))
         mods = modifiers(state, cat, action.unit, t, extra)
         need = needed(cat, mods)

@@ -5,7 +5,7 @@ import attrs
 from core.ninja import RULESET
 from core.ninja.attacks import hit_chance, melee, modifiers, needed, roll_attack, volleys
 from core.ninja.state import AttackRolled, DamageDealt, Effect, OrderAction, Smoke
-from ninja_helpers import CAT, at, battle, ninja, with_unit
+from tests.core.ninja.ninja_helpers import CAT, battle, ninja, with_unit
 
 
 def pair(a="flower", b="flower", pa=2, pb=2, a_at=(3, 4), b_at=(4, 4), a_mode="walk", b_mode="walk", facing=0):
@@ -133,3 +133,9 @@ def test_poisoned_kunai_poisons_on_a_hit():
             assert s.units[1].effect("poison").amount == 1
             return
     raise AssertionError("no hit in 40 seeds")
+
+
+def test_explain_gives_the_odds_and_every_modifier():
+    s = pair(a="ash", b="gale", b_at=(5, 4), b_mode="run")
+    lines = RULESET.explain_action(s, OrderAction(0, 0, "jutsu", (1,), "fire_breath"))
+    assert "needs 6+" in lines[-1] and "40%" in lines[-1] and "target run -1" in lines[-1]

@@ -7,7 +7,7 @@ from core.ninja.jutsu import cast, options, payment
 from core.ninja.resolution import end_round
 from core.ninja.state import AttackRolled, DamageDealt, Effect, OrderAction, Submit
 from core.ninja.terrain import terrain_at
-from ninja_helpers import CAT, at, battle, board, ninja, with_unit
+from tests.core.ninja.ninja_helpers import CAT, at, battle, board, ninja, with_unit
 
 
 def duel(a, b="flower", pa=4, pb=2, a_at=(3, 4), b_at=(5, 4), rows=None, **kw):
@@ -201,3 +201,14 @@ def test_defensive_orders_resolve_before_attacks():
     rolls = [e for e in events if isinstance(e, AttackRolled)]
     assert rolls and all(dict(r.modifiers).get("target dodging") == -2 for r in rolls)
     assert s.round == 2 and s.phase == "movement"
+
+
+def test_statuses_and_smoke_show_on_the_unit():
+    s = duel("ash", b_at=(4, 4))
+    s, _ = cast(s, CAT, 0, "smoke_bomb", (), ())
+    s = with_unit(s, 1, effects=(Effect("poison", 2, 1), Effect("blind", 1)))
+    views = {v.uid: v for v in RULESET.board_view(s).units}
+    assert "smk" in views[0].flags and {"psn", "bld", "smk"} <= set(views[1].flags)
+    details = "\n".join(RULESET.unit_details(s, 1))
+    assert "poisoned, 1 a round, 2 round(s) left" in details and "blinded" in details and "in smoke" in details
+    assert RULESET.board_view(s).cell(3, 4).effects == ("smoke",)

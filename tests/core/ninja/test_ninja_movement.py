@@ -5,7 +5,7 @@ from core.ninja import RULESET
 from core.ninja.effects import add_effect
 from core.ninja.movement import mode_points, plan
 from core.ninja.state import Effect, MoveBlocked, OrderMove, Submit
-from ninja_helpers import CAT, at, battle, board, ninja, with_unit
+from tests.core.ninja.ninja_helpers import CAT, at, battle, board, ninja, with_unit
 
 import pytest
 

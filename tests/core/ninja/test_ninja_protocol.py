@@ -10,7 +10,7 @@ from core.errors import IllegalAction
 from core.match import Match
 from core.ninja import RULESET
 from core.ninja.state import OrderAction, OrderMove, Submit
-from ninja_helpers import small_battle
+from tests.core.ninja.ninja_helpers import small_battle
 
 CODEC = RULESET.codec()
 def check_invariants(state):
@@ -48,6 +48,7 @@ def test_random_legal_play(seed, picks, sides):
         assert RULESET.describe_action(before, action) and RULESET.explain_action(before, action)
         for event in match.apply(action):
             assert RULESET.describe_event(before, event)
+            assert isinstance(CODEC.encode_event(event), dict)
         if isinstance(action, (OrderMove, OrderAction)):
             with pytest.raises(IllegalAction):  # one order per unit and phase
                 RULESET.apply(match.state, action)
