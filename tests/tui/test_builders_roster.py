@@ -97,7 +97,7 @@ async def test_level_ups_skill_points_save_check_and_battle(tmp_path: Path, monk
         assert roster.current().commander.skill_tier("Leadership") == 1
         await pilot.press("s")
         await pilot.pause()
-        saved = tmp_path / "armies" / "commanders" / "commanders" / "elder_shaman.toml"
+        saved = tmp_path / "saves" / "armies" / "commanders" / "commanders" / "elder_shaman.toml"
         assert load_commander(saved) == roster.entries[0].commander
         code, out = run_cli("check", str(saved))
         assert code == 0, out

@@ -1,6 +1,7 @@
 """Player files: where the builders keep armies, units and commanders, and how they are written.
 
-The player's folder is $SKIRMISH_ARMIES, else `armies/` beside the saves folder.
+The player's folder is $SKIRMISH_ARMIES, else `armies/` inside the saves folder
+(player files stay with the player's saves, out of the project's own folders).
 Inside it every ruleset has the layout of its bundled folder under scenarios/,
 so a saved army finds its own units first (scenarios/statwar: `units/` beside
 `armies/`), and `skirmish check` / `skirmish sheet` read the files as they are:
@@ -26,7 +27,7 @@ FOLDERS = {
 
 def player_root(saves_dir: Path) -> Path:
     env = os.environ.get("SKIRMISH_ARMIES")
-    return Path(env) if env else Path(saves_dir).parent / "armies"
+    return Path(env) if env else Path(saves_dir) / "armies"
 
 
 def player_folder(saves_dir: Path, ruleset: str, kind: str) -> Path:
