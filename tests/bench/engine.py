@@ -1,0 +1,348 @@
+"""Rules-engine figures per ruleset: apply(), legal actions, AI decisions, scaling, undo memory.
+
+Samples come from real play: a battle of a bundled scenario is played by seeded
+AI players, every (state, action, events) is recorded, and the figures time the
+recorded moves again. A "move" is an action whose events include a movement
+and no attack; a "move with an attack" has both (or, where a ruleset moves and
+attacks in separate actions, an attack alone). Positions with many units come
+from positions.py, built from bundled content.
+"""
+
+from __future__ import annotations
+
+import gc
+import statistics
+import tracemalloc
+from dataclasses import dataclass
+from typing import Any
+
+from run import Budget, Report, time_call, time_each
+
+#: Ruleset names given with --only (empty: every ruleset).
+ONLY_RULESETS: set[str] = set()
+
+ATTACK_WORDS = ("attack", "strike", "hit", "miss", "damage", "wound", "shot", "shoot", "missile", "melee", "retaliat", "kill", "slain", "annihilat")
+MOVE_WORDS = ("move", "walk", "run", "jump", "step", "march", "turn")
+
+MOVE_BUDGET = Budget(500, in_c=True)
+ATTACK_BUDGET = Budget(1000, in_c=True)
+PER_STATE_BUDGET = Budget(30, in_c=True)
+AI_BUDGETS = {"normal": Budget(0.050, text="<= 50 ms"), "hard": Budget(1.0, text="<= 1 s")}
+SCALING_BUDGET = Budget(2.2, text="<= 2.2x")
+UNDO_BUDGET = Budget(2048, text="<= 2 KiB")
+
+
+# --- which rulesets --------------------------------------------------------------
+
+
+def rulesets(report: Report, suite: str) -> list[tuple[str, Any]]:
+    """The rulesets to measure; a ruleset whose module does not import yet is named and skipped."""
+    from core import registry
+
+    out = []
+    for name in registry.names():
+        if ONLY_RULESETS and name not in ONLY_RULESETS:
+            continue
+        try:
+            out.append((name, registry.get(name)))
+        except ImportError:
+            report.skip(f"{suite} {name}", "not available yet")
+    return out
+
+
+# --- classifying and recording play ------------------------------------------------
+
+
+def event_kinds(events: tuple[Any, ...]) -> tuple[bool, bool]:
+    """(has a movement, has an attack) judged from the event class names."""
+    names = [type(e).__name__.lower() for e in events]
+    attack = any(w in n for n in names for w in ATTACK_WORDS)
+    move = any(w in n for n in names for w in MOVE_WORDS)
+    return move, attack
+
+
+def action_unit(action: Any) -> Any:
+    """The unit (or commander) an action is for, when the action names one."""
+    for attr in ("uid", "unit", "unit_id", "actor", "commander", "cid"):
+        if hasattr(action, attr):
+            return getattr(action, attr)
+    return None
+
+
+@dataclass
+class Step:
+    state: Any
+    action: Any
+    events: tuple[Any, ...]
+    after: Any
+
+
+def record_play(ruleset: Any, state: Any, level: str = "easy", seed: int = 1, max_actions: int = 400) -> list[Step]:
+    """Play a battle with seeded AI players of `level`, keeping every step."""
+    from core.ai import Player
+
+    players: dict[int, Player] = {}
+    steps: list[Step] = []
+    while ruleset.outcome(state) is None and len(steps) < max_actions:
+        movers = ruleset.to_act(state)
+        if not movers:
+            break
+        side = movers[0]
+        player = players.setdefault(side, Player(level, seed * 31 + side))
+        action = player.choose(ruleset, state, side)
+        after, events = ruleset.apply(state, action)
+        steps.append(Step(state, action, tuple(events), after))
+        state = after
+    return steps
+
+
+def scenario_state(ruleset: Any, seed: int = 7) -> Any:
+    """The initial state of the first bundled scenario (stable order)."""
+    infos = ruleset.scenarios()
+    if not infos:
+        raise LookupError("no bundled scenario")
+    return ruleset.new_battle(ruleset.load_scenario(infos[0].name), seed)
+
+
+def classify(steps: list[Step]) -> dict[str, list[Step]]:
+    out: dict[str, list[Step]] = {"move": [], "move+attack": [], "attack": []}
+    for step in steps:
+        move, attack = event_kinds(step.events)
+        if move and attack:
+            out["move+attack"].append(step)
+        elif attack:
+            out["attack"].append(step)
+        elif move:
+            out["move"].append(step)
+    return out
+
+
+def spread(items: list[Any], k: int) -> list[Any]:
+    """Up to k items taken evenly across the list (deterministic)."""
+    if len(items) <= k:
+        return list(items)
+    return [items[int(i * len(items) / k)] for i in range(k)]
+
+
+def median_apply(ruleset: Any, steps: list[Step], quick: bool) -> tuple[float, int]:
+    """Median over the sample steps of the best time of apply(state, action)."""
+    bests = []
+    for step in spread(steps, 5 if quick else 15):
+        t = time_call(lambda s=step: ruleset.apply(s.state, s.action), repeats=3 if quick else 7, min_time=0.005 if quick else 0.02)
+        bests.append(t.best)
+    return statistics.median(bests), len(bests)
+
+
+def round_spans(ruleset: Any, steps: list[Step]) -> list[tuple[int, int]]:
+    """(start, end) index ranges of the steps of every complete round."""
+    spans, start = [], None
+    for i, step in enumerate(steps):
+        r_before, r_after = ruleset.round_number(step.state), ruleset.round_number(step.after)
+        if start is None and i > 0 and ruleset.round_number(steps[i - 1].after) != ruleset.round_number(steps[i - 1].state):
+            start = i
+        if start is not None and r_after != r_before:
+            spans.append((start, i + 1))
+            start = i + 1
+    return spans
+
+
+# --- the engine suite --------------------------------------------------------------
+
+
+def run_engine(report: Report) -> None:
+    for name, ruleset in rulesets(report, "engine"):
+        suite = f"engine {name}"
+        try:
+            initial = scenario_state(ruleset)
+        except Exception as exc:
+            report.skip(suite, f"no battle to measure: {type(exc).__name__}: {exc}")
+            continue
+        steps = record_play(ruleset, initial, "easy", seed=1, max_actions=300 if report.quick else 600)
+        kinds = classify(steps)
+        if kinds["move"]:
+            t, n = median_apply(ruleset, kinds["move"], report.quick)
+            report.add(suite, "apply: a move", t, budget=MOVE_BUDGET, note=f"median of {n} moves", samples=n)
+        else:
+            report.skip(suite, "no move seen in play")
+        attacks = kinds["move+attack"] or kinds["attack"]
+        if attacks:
+            label = "apply: a move with an attack" if kinds["move+attack"] else "apply: an attack"
+            t, n = median_apply(ruleset, attacks, report.quick)
+            report.add(suite, label, t, budget=ATTACK_BUDGET, note=f"median of {n}", samples=n)
+        else:
+            report.skip(suite, "no attack seen in play")
+        spans = round_spans(ruleset, steps)
+        if spans:
+            a, b = spans[0]
+            seq = [s.action for s in steps[a:b]]
+            start = steps[a].state
+
+            def whole_round(start=start, seq=seq):
+                state = start
+                for action in seq:
+                    state, _ = ruleset.apply(state, action)
+
+            t = time_call(whole_round, repeats=3 if report.quick else 7, min_time=0.01 if report.quick else 0.05)
+            units = len(getattr(start, "units", ()))
+            report.add(suite, f"apply: a whole round ({len(seq)} actions, {units} units)", t.best, actions=len(seq), units=units)
+        legal_figures(report, suite, ruleset, steps)
+
+
+def legal_figures(report: Report, suite: str, ruleset: Any, steps: list[Step]) -> None:
+    """legal_actions per call, per unit it covers, and per action it returns (reachable state)."""
+    per_call, per_unit, per_action, counts = [], [], [], []
+    sample = spread([s for s in steps if ruleset.to_act(s.state)], 8 if report.quick else 24)
+    for step in sample:
+        side = ruleset.to_act(step.state)[0]
+        actions = ruleset.legal_actions(step.state, side)
+        if not actions:
+            continue
+        t = time_call(lambda s=step.state, d=side: ruleset.legal_actions(s, d), repeats=3 if report.quick else 5, min_time=0.005 if report.quick else 0.02)
+        units = len({repr(action_unit(a)) for a in actions}) or 1
+        per_call.append(t.best)
+        per_unit.append(t.best / units)
+        per_action.append(t.best / len(actions))
+        counts.append(len(actions))
+    if not per_call:
+        report.skip(suite, "no state with legal actions")
+        return
+    med = statistics.median
+    report.add(suite, "legal actions: one call", med(per_call), note=f"median over {len(per_call)} states", actions=med(counts))
+    report.add(suite, "legal actions: one unit", med(per_unit))
+    report.add(suite, "legal actions: per reachable state", med(per_action), budget=PER_STATE_BUDGET,
+               note=f"{med(counts):.0f} actions a call (median)")
+
+
+# --- AI --------------------------------------------------------------------------------
+
+
+def decision_states(ruleset: Any, state: Any, count: int) -> list[tuple[Any, int]]:
+    """`count` positions to decide in: the given one and the next ones under a normal AI."""
+    from core.ai import Player
+
+    out = []
+    player = Player("normal", 5)
+    while len(out) < count and ruleset.outcome(state) is None:
+        movers = ruleset.to_act(state)
+        if not movers:
+            break
+        out.append((state, movers[0]))
+        action = player.choose(ruleset, state, movers[0])
+        state, _ = ruleset.apply(state, action)
+    return out
+
+
+def ai_decision(ruleset: Any, positions: list[tuple[Any, int]], level: str, repeats: int) -> float:
+    from core.ai import Player
+
+    fns = [lambda s=s, d=d: Player(level, 3).choose(ruleset, s, d) for s, d in positions]
+    return time_each(fns, repeats=repeats).median
+
+
+def run_ai(report: Report) -> None:
+    import positions
+
+    for name, ruleset in rulesets(report, "ai"):
+        suite = f"ai {name}"
+        for units in (8, 16):
+            try:
+                state = positions.build(name, ruleset, units, "medium")
+            except positions.NoPosition as exc:
+                report.skip(suite, str(exc))
+                break
+            spots = decision_states(ruleset, state, 2 if report.quick else 4)
+            for level in ("easy", "normal", "hard"):
+                repeats = 1 if report.quick or level == "hard" else 3
+                t = ai_decision(ruleset, spots, level, repeats)
+                budget = AI_BUDGETS.get(level) if units == 16 else None
+                report.add(suite, f"{level}: one decision, {units} units a side", t, budget=budget,
+                           note=f"{len(spots)} positions", positions=len(spots))
+
+
+# --- scaling --------------------------------------------------------------------------
+
+
+def first_move(ruleset: Any, state: Any, side: int) -> Any:
+    """A legal action that only moves (by its events), else the first legal action."""
+    actions = ruleset.legal_actions(state, side)
+    for action in spread(actions, 60):
+        _, events = ruleset.apply(state, action)
+        move, attack = event_kinds(tuple(events))
+        if move and not attack:
+            return action
+    return actions[0]
+
+
+def run_scaling(report: Report) -> None:
+    import positions
+
+    sizes = (8, 16, 32, 64)
+    for name, ruleset in rulesets(report, "scaling"):
+        suite = f"scaling {name}"
+        for board in ("small", "large"):
+            prev_apply = prev_ai = None
+            for units in sizes:
+                try:
+                    state = positions.build(name, ruleset, units, board)
+                except positions.NoPosition as exc:
+                    report.skip(suite, f"{units} units, {board} map: {exc}")
+                    continue
+                side = ruleset.to_act(state)[0]
+                action = first_move(ruleset, state, side)
+                t = time_call(lambda: ruleset.apply(state, action), repeats=3 if report.quick else 7, min_time=0.005 if report.quick else 0.02)
+                fa = report.add(suite, f"apply: a move, {units} units a side, {board} map", t.best)
+                spots = decision_states(ruleset, state, 1 if report.quick else 3)
+                ai_t = ai_decision(ruleset, spots, "normal", 1)
+                fai = report.add(suite, f"normal AI: one decision, {units} a side, {board} map", ai_t)
+                if prev_apply is not None:
+                    report.add_ratio(suite, f"apply x{units}/{units // 2} units, {board} map", fa, prev_apply, SCALING_BUDGET)
+                    report.add_ratio(suite, f"AI x{units}/{units // 2} units, {board} map", fai, prev_ai, SCALING_BUDGET)
+                prev_apply, prev_ai = fa, fai
+
+
+# --- undo memory --------------------------------------------------------------------
+
+
+def battle_actions(ruleset: Any, steps_wanted: int) -> list[tuple[Any, list[Any]]]:
+    """(initial state, actions) of enough seeded random battles to total `steps_wanted` steps."""
+    from core.ai import play_out, Player
+
+    out, total, seed = [], 0, 0
+    infos = ruleset.scenarios()
+    while total < steps_wanted and seed < 200:
+        setup = ruleset.load_scenario(infos[seed % len(infos)].name)
+        initial = ruleset.new_battle(setup, seed)
+        players = {side: Player("random", seed * 7 + side) for side in range(len(initial.side_names))}
+        _, actions = play_out(ruleset, initial, players, max_actions=steps_wanted - total)
+        out.append((initial, actions))
+        total += len(actions)
+        seed += 1
+    return out
+
+
+def run_memory(report: Report) -> None:
+    from core.match import Match
+
+    steps_wanted = 1000
+    for name, ruleset in rulesets(report, "memory"):
+        suite = f"memory {name}"
+        try:
+            battles = battle_actions(ruleset, steps_wanted)
+        except Exception as exc:
+            report.skip(suite, f"no battle: {type(exc).__name__}: {exc}")
+            continue
+        gc.collect()
+        tracemalloc.start()
+        base = tracemalloc.get_traced_memory()[0]
+        matches = []
+        for initial, actions in battles:
+            match = Match(ruleset, initial)
+            for action in actions:
+                match.apply(action)
+            matches.append(match)
+        gc.collect()
+        used = tracemalloc.get_traced_memory()[0] - base
+        tracemalloc.stop()
+        steps = sum(m.steps for m in matches)
+        report.add(suite, f"undo history: per state over {steps} steps", used / max(1, steps), "B/state",
+                   UNDO_BUDGET, note=f"{len(matches)} battles", steps=steps, bytes=used)

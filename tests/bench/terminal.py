@@ -1,0 +1,249 @@
+"""Terminal figures, measured over a pseudo-terminal like a player's terminal would see them.
+
+Each app runs as a child process on a pty of a fixed size. The harness reads
+everything the app writes: start-up is the time from launch to the last byte
+of the first frame (the output has settled); a cursor move is the time from
+writing the key to the last byte of the repaint, and the bytes that repaint
+wrote. The game is measured next to the bare reference apps of bare_app.py,
+so the figures that matter are ratios, taken in the same run.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import select
+import signal
+import statistics
+import struct
+import sys
+import termios
+import time
+
+
+from run import BENCH_DIR, REPO_ROOT, Budget, Report
+
+TUI_BUDGET = Budget(1.5, text="<= 1.5x bare")
+RIGHT, LEFT = b"\x1b[C", b"\x1b[D"
+
+
+class PtyApp:
+    """One app on a pseudo-terminal of `cols` x `rows`; reads its output with timestamps."""
+
+    def __init__(self, argv: list[str], cols: int, rows: int) -> None:
+        self.argv = argv
+        self.cols, self.rows = cols, rows
+        self.pid = -1
+        self.fd = -1
+        self.launched = 0.0
+        self.transcript = bytearray()
+
+    def start(self) -> None:
+        env = dict(os.environ)
+        env.update(
+            TERM="xterm-256color",
+            TEXTUAL_ANIMATIONS="none",
+            PYTHONPATH=str(REPO_ROOT) + os.pathsep + env.get("PYTHONPATH", ""),
+            COLUMNS=str(self.cols),
+            LINES=str(self.rows),
+        )
+        env.pop("COLORTERM", None)
+        env.pop("TEXTUAL", None)  # no devtools
+        self.launched = time.perf_counter()
+        pid, fd = pty.fork()
+        if pid == 0:  # the child: size the terminal, then become the app
+            try:
+                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", self.rows, self.cols, 0, 0))
+                os.chdir(REPO_ROOT)
+                os.execvpe(self.argv[0], self.argv, env)
+            finally:
+                os._exit(127)
+        self.pid, self.fd = pid, fd
+
+    def read_until_quiet(self, quiet: float, timeout: float, marker: bytes | None = None) -> tuple[bytes, float]:
+        """Read until `marker` was seen (if any) and then nothing came for `quiet` seconds.
+
+        Returns the bytes read and the perf_counter time of the last byte.
+        """
+        out = bytearray()
+        last = time.perf_counter()
+        deadline = last + timeout
+        seen = marker is None
+        while True:
+            now = time.perf_counter()
+            if now >= deadline:
+                break
+            wait = quiet if seen else min(0.5, deadline - now)
+            ready, _, _ = select.select([self.fd], [], [], wait)
+            if not ready:
+                if seen and out:
+                    break
+                if seen and not out and time.perf_counter() - last >= quiet:
+                    break
+                continue
+            try:
+                chunk = os.read(self.fd, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            last = time.perf_counter()
+            out += chunk
+            if not seen and marker in _plain(bytes(out)):
+                seen = True
+        self.transcript += out
+        return bytes(out), last
+
+    def send(self, data: bytes) -> float:
+        now = time.perf_counter()
+        os.write(self.fd, data)
+        return now
+
+    def stop(self) -> None:
+        if self.pid <= 0:
+            return
+        try:
+            os.write(self.fd, b"\x11")  # ctrl+q: Textual's quit
+        except OSError:
+            pass
+        deadline = time.perf_counter() + 3
+        while time.perf_counter() < deadline:
+            try:
+                ready, _, _ = select.select([self.fd], [], [], 0.1)
+                if ready and not os.read(self.fd, 65536):
+                    break
+            except OSError:
+                break
+            done, _ = os.waitpid(self.pid, os.WNOHANG)
+            if done:
+                self.pid = -1
+                break
+        if self.pid > 0:
+            os.kill(self.pid, signal.SIGTERM)
+            os.waitpid(self.pid, 0)
+            self.pid = -1
+        os.close(self.fd)
+
+    def __enter__(self) -> PtyApp:
+        self.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+
+def _plain(data: bytes) -> bytes:
+    """The text of terminal output with escape sequences removed (for finding a marker)."""
+    out = bytearray()
+    i, n = 0, len(data)
+    while i < n:
+        b = data[i]
+        if b == 0x1B and i + 1 < n and data[i + 1] == ord("["):
+            i += 2
+            while i < n and not (0x40 <= data[i] <= 0x7E):
+                i += 1
+            i += 1
+        elif b == 0x1B:
+            i += 2
+        else:
+            out.append(b)
+            i += 1
+    return bytes(out)
+
+
+def startup_time(argv: list[str], marker: bytes | None, cols: int = 80, rows: int = 24) -> float:
+    """Seconds from launch to the last byte of the first frame."""
+    with PtyApp(argv, cols, rows) as app:
+        _, last = app.read_until_quiet(quiet=0.3, timeout=20, marker=marker)
+        return last - app.launched
+
+
+def cursor_moves(argv: list[str], cols: int, rows: int, moves: int, marker: bytes | None = None, settle_keys: bytes = b"") -> tuple[list[float], list[int]]:
+    """Times (key written to last byte of the repaint) and bytes of `moves` cursor moves.
+
+    The cursor goes right four times, then left four times, and so on, so it
+    stays near where the app put it.
+    """
+    times, sizes = [], []
+    with PtyApp(argv, cols, rows) as app:
+        app.read_until_quiet(quiet=0.4, timeout=30, marker=marker)
+        if settle_keys:
+            app.send(settle_keys)
+            app.read_until_quiet(quiet=0.4, timeout=10)
+        for i in range(moves):
+            key = RIGHT if (i // 4) % 2 == 0 else LEFT
+            sent = app.send(key)
+            data, last = app.read_until_quiet(quiet=0.15, timeout=5)
+            if not data:
+                continue
+            times.append(last - sent)
+            sizes.append(len(data))
+    return times, sizes
+
+
+def python_app(*args: str) -> list[str]:
+    return [sys.executable, *args]
+
+
+def tui_available() -> bool:
+    return (REPO_ROOT / "tui" / "__main__.py").exists()
+
+
+# --- the suite --------------------------------------------------------------------
+
+
+def run_terminal(report: Report) -> None:
+    suite = "terminal"
+    repeats = 3 if report.quick else 7
+    bare_hello = python_app(str(BENCH_DIR / "bare_app.py"), "hello")
+    bare_grid = python_app(str(BENCH_DIR / "bare_app.py"), "grid")
+    start_bare = statistics.median(startup_time(bare_hello, b"bare app") for _ in range(repeats))
+    fb = report.add(suite, "start-up: bare Textual app", start_bare, note=f"median of {repeats}")
+    if tui_available():
+        start_tui = statistics.median(startup_time(python_app("-m", "tui"), None) for _ in range(repeats))
+        ft = report.add(suite, "start-up: main menu", start_tui, note=f"median of {repeats}")
+        report.add_ratio(suite, "start-up: main menu / bare app", ft, fb, TUI_BUDGET)
+    else:
+        report.skip(suite, "the TUI (python3 -m tui) is not available yet")
+    moves = 12 if report.quick else 40
+    battle = battle_command()
+    for cols, rows in ((80, 24), (200, 50)):
+        size = f"{cols}x{rows}"
+        times, sizes = cursor_moves(bare_grid, cols, rows, moves)
+        bt = report.add(suite, f"key to repaint: bare grid {size}", statistics.median(times), note=f"median of {len(times)}")
+        bb = report.add(suite, f"bytes a cursor move: bare grid {size}", statistics.median(sizes), "B")
+        if battle is None:
+            continue
+        argv, name = battle
+        times, sizes = cursor_moves(argv, cols, rows, moves)
+        if not times:
+            report.skip(suite, f"battle map {size}: no repaint seen after a cursor key")
+            continue
+        gt = report.add(suite, f"key to repaint: {name} map {size}", statistics.median(times), note=f"median of {len(times)}")
+        gb = report.add(suite, f"bytes a cursor move: {name} map {size}", statistics.median(sizes), "B")
+        report.add_ratio(suite, f"key to repaint {size}: map / bare", gt, bt, TUI_BUDGET)
+        report.add_ratio(suite, f"bytes a move {size}: map / bare", gb, bb, TUI_BUDGET)
+    if battle is None:
+        report.skip(suite, "battle map: `python3 -m tui play RULESET` is not available yet")
+
+
+def battle_command() -> tuple[list[str], str] | None:
+    """The command that opens a battle map, for the first ruleset that imports."""
+    if not tui_available():
+        return None
+    from core import registry
+
+    names = registry.available()
+    if not names:
+        return None
+    name = names[0]
+    return python_app("-m", "tui", "play", name, "--seed", "1"), name
+
+
+if __name__ == "__main__":
+    # Quick manual check of the harness against the bare apps.
+    print("start-up", startup_time(python_app(str(BENCH_DIR / "bare_app.py"), "hello"), b"bare app"))
+    t, b = cursor_moves(python_app(str(BENCH_DIR / "bare_app.py"), "grid"), 80, 24, 8)
+    print("moves", [round(x * 1e3, 2) for x in t], b)
+
