@@ -28,9 +28,16 @@ from typing import Any, Callable
 
 BENCH_DIR = Path(__file__).resolve().parent
 REPO_ROOT = BENCH_DIR.parents[1]
-for _p in (str(REPO_ROOT), str(BENCH_DIR)):
-    if _p not in sys.path:
-        sys.path.insert(0, _p)
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))
+
+
+def use_bench_modules() -> None:
+    """Make the suite modules importable (only when the benchmarks run, never under pytest)."""
+    if str(BENCH_DIR) not in sys.path:
+        sys.path.insert(1, str(BENCH_DIR))
+    if __name__ == "__main__":
+        sys.modules.setdefault("run", sys.modules["__main__"])
 
 
 # --- timing ----------------------------------------------------------------------
@@ -274,10 +281,11 @@ def format_markdown(report: Report) -> str:
 
 
 def suites() -> dict[str, Callable[[Report], None]]:
-    """Every suite by name, in run order. Imported here so `--only` skips the rest's imports."""
-    import engine
-    import files
-    import terminal
+    """Every suite by name, in run order."""
+    use_bench_modules()
+    import bench_engine as engine
+    import bench_files as files
+    import bench_terminal as terminal
 
     return {
         "engine": engine.run_engine,
@@ -325,9 +333,9 @@ def main(argv: list[str] | None = None) -> int:
     print(format_header())
     all_suites = suites()
     chosen, rulesets = select(args.only or (), tuple(all_suites))
-    import engine
+    import bench_engine
 
-    engine.ONLY_RULESETS = set(rulesets)
+    bench_engine.ONLY_RULESETS = set(rulesets)
     for name in chosen:
         try:
             all_suites[name](report)

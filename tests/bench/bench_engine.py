@@ -240,7 +240,7 @@ def ai_decision(ruleset: Any, positions: list[tuple[Any, int]], level: str, repe
 
 
 def run_ai(report: Report) -> None:
-    import positions
+    import bench_positions as positions
 
     for name, ruleset in rulesets(report, "ai"):
         suite = f"ai {name}"
@@ -274,7 +274,7 @@ def first_move(ruleset: Any, state: Any, side: int) -> Any:
 
 
 def run_scaling(report: Report) -> None:
-    import positions
+    import bench_positions as positions
 
     sizes = (8, 16, 32, 64)
     for name, ruleset in rulesets(report, "scaling"):
