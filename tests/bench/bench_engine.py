@@ -149,6 +149,47 @@ def round_spans(ruleset: Any, steps: list[Step]) -> list[tuple[int, int]]:
 # --- the engine suite --------------------------------------------------------------
 
 
+def event_groups(steps: list[Step]) -> list[tuple[str, list[Step], Budget | None]]:
+    """The default samples: moves, and moves with an attack (or attacks alone), by their events."""
+    kinds = classify(steps)
+    attack_label = "apply: a move with an attack" if kinds["move+attack"] else "apply: an attack"
+    return [
+        ("apply: a move", kinds["move"], MOVE_BUDGET),
+        (attack_label, kinds["move+attack"] or kinds["attack"], ATTACK_BUDGET),
+    ]
+
+
+def order_groups(steps: list[Step]) -> list[tuple[str, list[Step], Budget | None]]:
+    """Sealed orders (ninja): an order is cheap to record; the last seal of a phase resolves it."""
+    def name(step: Step) -> str:
+        return type(step.action).__name__
+
+    def acts(step: Step) -> str:
+        return getattr(step.action, "act", "")
+
+    resolving = [s for s in steps if name(s) == "Submit" and len(s.events) > 2]
+    return [
+        ("apply: a move order", [s for s in steps if name(s) == "OrderMove"], MOVE_BUDGET),
+        ("apply: an attack order", [s for s in steps if name(s) == "OrderAction" and acts(s) in ("melee", "missile")], ATTACK_BUDGET),
+        ("apply: last seal, movement resolved", [s for s in resolving if classify([s])["move"] or classify([s])["move+attack"]], None),
+        ("apply: last seal, actions resolved", [s for s in resolving if classify([s])["attack"]], None),
+    ]
+
+
+#: How each ruleset's recorded steps are sorted into timed samples (default: by events).
+GROUPS = {"ninja": order_groups}
+
+
+def round_position(name: str, ruleset: Any, initial: Any) -> tuple[Any, str]:
+    """The position a whole round is timed from: 8 units a side when a builder exists."""
+    import bench_positions as positions
+
+    try:
+        return positions.build(name, ruleset, 8, "medium"), "8 units a side"
+    except positions.NoPosition:
+        return initial, "bundled scenario"
+
+
 def run_engine(report: Report) -> None:
     for name, ruleset in rulesets(report, "engine"):
         suite = f"engine {name}"
@@ -158,34 +199,35 @@ def run_engine(report: Report) -> None:
             report.skip(suite, f"no battle to measure: {type(exc).__name__}: {exc}")
             continue
         steps = record_play(ruleset, initial, "easy", seed=1, max_actions=300 if report.quick else 600)
-        kinds = classify(steps)
-        if kinds["move"]:
-            t, n = median_apply(ruleset, kinds["move"], report.quick)
-            report.add(suite, "apply: a move", t, budget=MOVE_BUDGET, note=f"median of {n} moves", samples=n)
-        else:
-            report.skip(suite, "no move seen in play")
-        attacks = kinds["move+attack"] or kinds["attack"]
-        if attacks:
-            label = "apply: a move with an attack" if kinds["move+attack"] else "apply: an attack"
-            t, n = median_apply(ruleset, attacks, report.quick)
-            report.add(suite, label, t, budget=ATTACK_BUDGET, note=f"median of {n}", samples=n)
-        else:
-            report.skip(suite, "no attack seen in play")
-        spans = round_spans(ruleset, steps)
-        if spans:
-            a, b = spans[0]
-            seq = [s.action for s in steps[a:b]]
-            start = steps[a].state
-
-            def whole_round(start=start, seq=seq):
-                state = start
-                for action in seq:
-                    state, _ = ruleset.apply(state, action)
-
-            t = time_call(whole_round, repeats=3 if report.quick else 7, min_time=0.01 if report.quick else 0.05)
-            units = len(getattr(start, "units", ()))
-            report.add(suite, f"apply: a whole round ({len(seq)} actions, {units} units)", t.best, actions=len(seq), units=units)
+        for label, sample, budget in GROUPS.get(name, event_groups)(steps):
+            if not sample:
+                report.skip(suite, f"{label}: none seen in play")
+                continue
+            t, n = median_apply(ruleset, sample, report.quick)
+            report.add(suite, label, t, budget=budget, note=f"median of {n}", samples=n)
+        whole_round(report, suite, name, ruleset, initial)
         legal_figures(report, suite, ruleset, steps)
+
+
+def whole_round(report: Report, suite: str, name: str, ruleset: Any, initial: Any) -> None:
+    """apply() of every action of one complete round, played by easy AI players."""
+    start_state, where = round_position(name, ruleset, initial)
+    steps = record_play(ruleset, start_state, "easy", seed=2, max_actions=400)
+    spans = round_spans(ruleset, steps)
+    if not spans:
+        report.skip(suite, f"whole round: no complete round in play ({where})")
+        return
+    a, b = spans[0]
+    seq = [s.action for s in steps[a:b]]
+    start = steps[a].state
+
+    def play_round(start=start, seq=seq):
+        state = start
+        for action in seq:
+            state, _ = ruleset.apply(state, action)
+
+    t = time_call(play_round, repeats=3 if report.quick else 7, min_time=0.01 if report.quick else 0.05)
+    report.add(suite, f"apply: a whole round, {where}", t.best, note=f"{len(seq)} actions", actions=len(seq))
 
 
 def legal_figures(report: Report, suite: str, ruleset: Any, steps: list[Step]) -> None:

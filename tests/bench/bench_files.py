@@ -9,9 +9,11 @@ process or in a pool.
 from __future__ import annotations
 
 import importlib
+import tempfile
+from pathlib import Path
 from typing import Any
 
-from run import Report
+from run import Budget, Report, time_each
 
 
 def module_or_skip(report: Report, suite: str, name: str) -> Any:
@@ -22,11 +24,63 @@ def module_or_skip(report: Report, suite: str, name: str) -> Any:
         return None
 
 
+SAVE_WRITE_BUDGET = Budget(0.001, text="< 1 ms")
+SAVE_LOAD_BUDGET = Budget(0.010, text="< 10 ms")
+ACTIONS = 300
+
+
+def long_battle(ruleset: Any, wanted: int = ACTIONS) -> tuple[Any, list[Any], str, int]:
+    """(initial state, first `wanted` actions, scenario name, seed) of a seeded AI battle.
+
+    Tries the bundled scenarios with random players, then easy ones, until a
+    battle lasts `wanted` actions; otherwise keeps the longest one.
+    """
+    from core.ai import Player, play_out
+
+    best: tuple[Any, list[Any], str, int] | None = None
+    infos = ruleset.scenarios()
+    for level in ("random", "easy"):
+        for seed in range(6):
+            info = infos[seed % len(infos)]
+            initial = ruleset.new_battle(ruleset.load_scenario(info.name), seed)
+            players = {side: Player(level, seed * 11 + side) for side in range(len(initial.side_names))}
+            _, actions = play_out(ruleset, initial, players, max_actions=wanted)
+            if best is None or len(actions) > len(best[1]):
+                best = (initial, actions, info.name, seed)
+            if len(actions) >= wanted:
+                return best
+    assert best is not None
+    return best
+
+
 def run_saves(report: Report) -> None:
     saves = module_or_skip(report, "saves", "core.saves")
     if saves is None:
         return
-    raise LookupError("core.saves imports but the bench does not know its API yet")
+    from bench_engine import rulesets
+    from core.match import Match
+
+    repeats = 5 if report.quick else 15
+    for name, ruleset in rulesets(report, "saves"):
+        suite = f"saves {name}"
+        initial, actions, scenario, seed = long_battle(ruleset)
+        match = Match.replay(ruleset, initial, actions)
+        meta = dict(created="2026-01-01 00:00", players=("bench", "bench"), scenario=scenario, seed=seed)
+        n = len(actions)
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / f"bench-{name}.json"
+            doc = time_each([lambda: saves.save_document(match, **meta)], repeats=repeats)
+            report.add(suite, f"save document (encode + hashes), {n} actions", doc.median)
+            wt = time_each([lambda: saves.write_save(path, match, **meta)], repeats=repeats)
+            report.add(suite, f"write (atomic, fsync), {n} actions", wt.median, budget=SAVE_WRITE_BUDGET)
+            report.add(suite, f"bytes on disk, {n} actions", path.stat().st_size, "B")
+            rt = time_each([lambda: saves.read_save(path)], repeats=repeats)
+            report.add(suite, f"load (parse + decode), {n} actions", rt.median)
+            replay = saves.read_save(path)
+            vt = time_each([lambda: saves.verify(replay)], repeats=repeats)
+            report.add(suite, f"verify (re-apply + hashes), {n} actions", vt.median)
+            both = time_each([lambda: saves.load_match(path)], repeats=repeats)
+            report.add(suite, f"load and verify, {n} actions", both.median, budget=SAVE_LOAD_BUDGET)
 
 
 def run_sim(report: Report) -> None:
