@@ -31,8 +31,9 @@ RIGHT, LEFT = b"\x1b[C", b"\x1b[D"
 class PtyApp:
     """One app on a pseudo-terminal of `cols` x `rows`; reads its output with timestamps."""
 
-    def __init__(self, argv: list[str], cols: int, rows: int) -> None:
+    def __init__(self, argv: list[str], cols: int, rows: int, cwd: str | None = None) -> None:
         self.argv = argv
+        self.cwd = cwd or str(REPO_ROOT)
         self.cols, self.rows = cols, rows
         self.pid = -1
         self.fd = -1
@@ -44,7 +45,7 @@ class PtyApp:
         env.update(
             TERM="xterm-256color",
             TEXTUAL_ANIMATIONS="none",
-            PYTHONPATH=str(REPO_ROOT) + os.pathsep + env.get("PYTHONPATH", ""),
+            PYTHONPATH=self.cwd + os.pathsep + env.get("PYTHONPATH", ""),
             COLUMNS=str(self.cols),
             LINES=str(self.rows),
         )
@@ -55,7 +56,7 @@ class PtyApp:
         if pid == 0:  # the child: size the terminal, then become the app
             try:
                 fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", self.rows, self.cols, 0, 0))
-                os.chdir(REPO_ROOT)
+                os.chdir(self.cwd)
                 os.execvpe(self.argv[0], self.argv, env)
             finally:
                 os._exit(127)
