@@ -29,26 +29,34 @@ SAVE_LOAD_BUDGET = Budget(0.010, text="< 10 ms")
 ACTIONS = 300
 
 
-def long_battle(ruleset: Any, wanted: int = ACTIONS) -> tuple[Any, list[Any], str, int]:
+def long_battle(name: str, ruleset: Any, wanted: int = ACTIONS) -> tuple[Any, list[Any], str, int]:
     """(initial state, first `wanted` actions, scenario name, seed) of a seeded AI battle.
 
-    Tries the bundled scenarios with random players, then easy ones, until a
-    battle lasts `wanted` actions; otherwise keeps the longest one.
+    Tries the bundled scenarios with random players, then easy ones, then a
+    built position of 16 units a side, until a battle lasts `wanted` actions;
+    otherwise keeps the longest one.
     """
+    import bench_positions as positions
     from core.ai import Player, play_out
 
+    def starts():
+        infos = ruleset.scenarios()
+        for level in ("random", "easy"):
+            for seed in range(4):
+                info = infos[seed % len(infos)]
+                yield ruleset.new_battle(ruleset.load_scenario(info.name), seed), level, info.name, seed
+        if name in positions.BUILDERS:
+            for level in ("random", "easy"):
+                yield positions.build(name, ruleset, 16, "large"), level, "bench position", 0
+
     best: tuple[Any, list[Any], str, int] | None = None
-    infos = ruleset.scenarios()
-    for level in ("random", "easy"):
-        for seed in range(6):
-            info = infos[seed % len(infos)]
-            initial = ruleset.new_battle(ruleset.load_scenario(info.name), seed)
-            players = {side: Player(level, seed * 11 + side) for side in range(len(initial.side_names))}
-            _, actions = play_out(ruleset, initial, players, max_actions=wanted)
-            if best is None or len(actions) > len(best[1]):
-                best = (initial, actions, info.name, seed)
-            if len(actions) >= wanted:
-                return best
+    for initial, level, scenario, seed in starts():
+        players = {side: Player(level, seed * 11 + side) for side in range(len(initial.side_names))}
+        _, actions = play_out(ruleset, initial, players, max_actions=wanted)
+        if best is None or len(actions) > len(best[1]):
+            best = (initial, actions, scenario, seed)
+        if len(actions) >= wanted:
+            break
     assert best is not None
     return best
 
@@ -63,7 +71,7 @@ def run_saves(report: Report) -> None:
     repeats = 5 if report.quick else 15
     for name, ruleset in rulesets(report, "saves"):
         suite = f"saves {name}"
-        initial, actions, scenario, seed = long_battle(ruleset)
+        initial, actions, scenario, seed = long_battle(name, ruleset)
         match = Match.replay(ruleset, initial, actions)
         meta = dict(created="2026-01-01 00:00", players=("bench", "bench"), scenario=scenario, seed=seed)
         n = len(actions)
