@@ -1,6 +1,6 @@
 """The reference apps the terminal figures are compared with.
 
-    python3 tests/bench/bare_app.py grid   # a full-screen grid with a cursor, arrows move it
+    python3 tests/bench/bare_app.py grid [CELL]  # a full-screen grid, CELL columns a cell; arrows move the cursor
     python3 tests/bench/bare_app.py hello  # the barest Textual app: one line of text
 
 The grid is drawn the cheapest way Textual offers: one widget drawn through
@@ -22,7 +22,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
-CELL = 2  # terminal columns per grid cell
+CELL = 2  # terminal columns per grid cell (the battle map uses 3 for squares, 4 for hexes)
 FLOOR = Style(color="grey50")
 CURSOR = Style(color="black", bgcolor="yellow", bold=True)
 
@@ -39,8 +39,9 @@ class Grid(Widget, can_focus=True):
 
     DEFAULT_CSS = "Grid { width: 1fr; height: 1fr; }"
 
-    def __init__(self) -> None:
+    def __init__(self, cell: int = CELL) -> None:
         super().__init__()
+        self.cell = cell
         self.cursor = (0, 0)
         self._rows: dict[int, Strip] = {}
 
@@ -50,15 +51,17 @@ class Grid(Widget, can_focus=True):
     def _row(self, y: int) -> Strip:
         strip = self._rows.get(y)
         if strip is None:
-            cols = self.size.width // CELL
+            cell = self.cell
+            cols = self.size.width // cell
             cx, cy = self.cursor
-            text = "".join(". " if (x + y) % 7 else "# " for x in range(cols))
+            pad = " " * (cell - 1)
+            text = "".join(("." if (x + y) % 7 else "#") + pad for x in range(cols))
             if cy == y and 0 <= cx < cols:  # runs of one style: three segments at most
-                a, b = cx * CELL, (cx + 1) * CELL
+                a, b = cx * cell, (cx + 1) * cell
                 segments = [Segment(text[:a], FLOOR), Segment(text[a:b], CURSOR), Segment(text[b:], FLOOR)]
             else:
                 segments = [Segment(text, FLOOR)]
-            strip = Strip(segments, cols * CELL)
+            strip = Strip(segments, cols * cell)
             self._rows[y] = strip
         return strip
 
@@ -66,7 +69,7 @@ class Grid(Widget, can_focus=True):
         return self._row(y)
 
     def action_move(self, dx: int, dy: int) -> None:
-        cols, rows = self.size.width // CELL, self.size.height
+        cols, rows = self.size.width // self.cell, self.size.height
         x, y = self.cursor
         nx, ny = min(max(0, x + dx), cols - 1), min(max(0, y + dy), rows - 1)
         if (nx, ny) == (x, y):
@@ -74,14 +77,18 @@ class Grid(Widget, can_focus=True):
         self.cursor = (nx, ny)
         for cx, cy in ((x, y), (nx, ny)):  # repaint the two cells, nothing else
             self._rows.pop(cy, None)
-            self.refresh(Region(cx * CELL, cy, CELL, 1))
+            self.refresh(Region(cx * self.cell, cy, self.cell, 1))
 
 
 class GridApp(App):
     """The grid alone, focused, so arrows reach it."""
 
+    def __init__(self, cell: int = CELL) -> None:
+        super().__init__()
+        self.cell = cell
+
     def compose(self) -> ComposeResult:
-        yield Grid()
+        yield Grid(self.cell)
 
     def on_mount(self) -> None:
         self.query_one(Grid).focus()
@@ -96,7 +103,7 @@ class HelloApp(App):
 
 def main(argv: list[str]) -> None:
     mode = argv[0] if argv else "grid"
-    app = GridApp() if mode == "grid" else HelloApp()
+    app = GridApp(int(argv[1]) if len(argv) > 1 else CELL) if mode == "grid" else HelloApp()
     app.run(mouse=False)
 
 

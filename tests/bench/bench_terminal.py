@@ -198,7 +198,6 @@ def run_terminal(report: Report) -> None:
     suite = "terminal"
     repeats = 3 if report.quick else 7
     bare_hello = python_app(str(BENCH_DIR / "bare_app.py"), "hello")
-    bare_grid = python_app(str(BENCH_DIR / "bare_app.py"), "grid")
     start_bare = statistics.median(startup_time(bare_hello, b"bare app") for _ in range(repeats))
     fb = report.add(suite, "start-up: bare Textual app", start_bare, note=f"median of {repeats}")
     if tui_available():
@@ -208,38 +207,45 @@ def run_terminal(report: Report) -> None:
     else:
         report.skip(suite, "the TUI (python3 -m tui) is not available yet")
     moves = 12 if report.quick else 40
-    battle = battle_command()
-    for cols, rows in ((80, 24), (200, 50)):
-        size = f"{cols}x{rows}"
-        times, sizes = cursor_moves(bare_grid, cols, rows, moves)
-        bt = report.add(suite, f"key to repaint: bare grid {size}", statistics.median(times), note=f"median of {len(times)}")
-        bb = report.add(suite, f"bytes a cursor move: bare grid {size}", statistics.median(sizes), "B")
-        if battle is None:
-            continue
-        argv, name = battle
-        times, sizes = cursor_moves(argv, cols, rows, moves)
-        if not times:
-            report.skip(suite, f"battle map {size}: no repaint seen after a cursor key")
-            continue
-        gt = report.add(suite, f"key to repaint: {name} map {size}", statistics.median(times), note=f"median of {len(times)}")
-        gb = report.add(suite, f"bytes a cursor move: {name} map {size}", statistics.median(sizes), "B")
-        report.add_ratio(suite, f"key to repaint {size}: map / bare", gt, bt, TUI_BUDGET)
-        report.add_ratio(suite, f"bytes a move {size}: map / bare", gb, bb, TUI_BUDGET)
-    if battle is None:
+    battles = battle_commands()
+    if not battles:
         report.skip(suite, "battle map: `python3 -m tui play RULESET` is not available yet")
+        battles = [(None, "", 2)]
+    bare: dict[tuple[int, int, int], tuple[object, object]] = {}
+    for argv, name, cell in battles:
+        for cols, rows in ((80, 24), (200, 50)):
+            size = f"{cols}x{rows}"
+            if (cols, rows, cell) not in bare:
+                times, sizes = cursor_moves(python_app(str(BENCH_DIR / "bare_app.py"), "grid", str(cell)), cols, rows, moves)
+                label = f"bare grid {size}, {cell} columns a cell"
+                bt = report.add(suite, f"key to repaint: {label}", statistics.median(times), note=f"median of {len(times)}")
+                bb = report.add(suite, f"bytes a cursor move: {label}", statistics.median(sizes), "B")
+                bare[(cols, rows, cell)] = (bt, bb)
+            bt, bb = bare[(cols, rows, cell)]
+            if argv is None:
+                continue
+            times, sizes = cursor_moves(argv, cols, rows, moves)
+            if not times:
+                report.skip(suite, f"{name} map {size}: no repaint seen after a cursor key")
+                continue
+            gt = report.add(suite, f"key to repaint: {name} map {size}", statistics.median(times), note=f"median of {len(times)}")
+            gb = report.add(suite, f"bytes a cursor move: {name} map {size}", statistics.median(sizes), "B")
+            report.add_ratio(suite, f"key to repaint {size}: {name} map / bare", gt, bt, TUI_BUDGET)
+            report.add_ratio(suite, f"bytes a move {size}: {name} map / bare", gb, bb, TUI_BUDGET)
 
 
-def battle_command() -> tuple[list[str], str] | None:
-    """The command that opens a battle map, for the first ruleset that imports."""
+def battle_commands() -> list[tuple[list[str], str, int]]:
+    """(command, ruleset, columns a map cell) for every ruleset that imports, once the TUI can play."""
     if not tui_available():
-        return None
+        return []
     from core import registry
 
-    names = registry.available()
-    if not names:
-        return None
-    name = names[0]
-    return python_app("-m", "tui", "play", name, "--seed", "1"), name
+    out = []
+    for name in registry.available():
+        ruleset = registry.get(name)
+        cell = 4 if ruleset.grid == "hex" else 3  # as tui/widgets/map.py draws cells
+        out.append((python_app("-m", "tui", "play", name, "--seed", "1"), name, cell))
+    return out
 
 
 if __name__ == "__main__":
@@ -247,4 +253,3 @@ if __name__ == "__main__":
     print("start-up", startup_time(python_app(str(BENCH_DIR / "bare_app.py"), "hello"), b"bare app"))
     t, b = cursor_moves(python_app(str(BENCH_DIR / "bare_app.py"), "grid"), 80, 24, 8)
     print("moves", [round(x * 1e3, 2) for x in t], b)
-

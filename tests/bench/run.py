@@ -251,7 +251,7 @@ def format_value(value: float, unit: str) -> str:
     return f"{format_number(value)} {unit}"
 
 
-COLUMNS = (("suite", 22), ("figure", 46), ("value", 16), ("in C", 12), ("budget", 16), ("", 4))
+COLUMNS = (("suite", 20), ("figure", 58), ("value", 16), ("in C", 12), ("budget", 16), ("", 4))
 
 
 def format_header() -> str:
