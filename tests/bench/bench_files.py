@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -91,8 +92,25 @@ def run_saves(report: Report) -> None:
             report.add(suite, f"load and verify, {n} actions", both.median, budget=SAVE_LOAD_BUDGET)
 
 
+SIM_BUDGET = Budget(1.8, op=">=", text=">= 1.8x")
+
+
 def run_sim(report: Report) -> None:
+    """Battles a second of `core.sim.run_batch` (normal vs normal, bundled scenarios cycled)."""
     sim = module_or_skip(report, "sim", "core.sim")
     if sim is None:
         return
-    raise LookupError("core.sim imports but the bench does not know its API yet")
+    from bench_engine import rulesets
+
+    games = 6 if report.quick else 16
+    for name, _ruleset in rulesets(report, "sim"):
+        suite = f"sim {name}"
+        rates = {}
+        for jobs in (1, 2):
+            start = time.perf_counter()
+            summary = sim.run_batch(name, games=games, seed=1, ai=("normal", "normal"), jobs=jobs)
+            wall = time.perf_counter() - start
+            rates[jobs] = report.add(suite, f"battles a second, --jobs {jobs}", games / wall, "/s",
+                                     note=f"{games} games, normal vs normal", games=games, wall_s=wall,
+                                     reported_s=summary.get("seconds"), rounds_mean=summary.get("rounds_mean"))
+        report.add_ratio(suite, "speed-up, --jobs 2 over --jobs 1", rates[2], rates[1], SIM_BUDGET)

@@ -157,6 +157,7 @@ class Report:
         self.figures: list[Figure] = []
         self.skipped: list[tuple[str, str]] = []
         self.started = time.time()
+        self.load_at_start = load_average()
 
     def add(
         self,
@@ -208,12 +209,22 @@ class Report:
             "implementation": platform.python_implementation(),
             "machine": platform.machine(),
             "cores": os.cpu_count(),
+            "load_average_at_start": self.load_at_start,
+            "load_average_now": load_average(),
             "quick": self.quick,
             "floor_s": self.floor,
             "figures": [f.as_dict() for f in self.figures],
             "skipped": [{"suite": s, "reason": r} for s, r in self.skipped],
             "seconds": round(time.time() - self.started, 1),
         }
+
+
+def load_average() -> float | None:
+    """The 1-minute load average: other work on the machine skews every figure, most of all --jobs 2."""
+    try:
+        return round(os.getloadavg()[0], 2)
+    except OSError:
+        return None
 
 
 # --- printing ----------------------------------------------------------------------
@@ -329,7 +340,10 @@ def main(argv: list[str] | None = None) -> int:
     report = Report(floor, quick=args.quick)
     print(f"Skirmish benchmarks, {report.as_dict()['date']}, Python {platform.python_version()}, "
           f"{os.cpu_count()} cores{', quick' if args.quick else ''}")
-    print(f"floor C = one bare function call = {floor * 1e9:.1f} ns\n")
+    print(f"floor C = one bare function call = {floor * 1e9:.1f} ns; load average {report.load_at_start}")
+    if (report.load_at_start or 0) > 0.5:
+        print("note: the machine is busy; figures (most of all --jobs 2) will be slower than on an idle one")
+    print()
     print(format_header())
     all_suites = suites()
     chosen, rulesets = select(args.only or (), tuple(all_suites))
@@ -341,7 +355,7 @@ def main(argv: list[str] | None = None) -> int:
             all_suites[name](report)
         except Exception as exc:  # a broken suite must not hide the others' figures
             report.skip(name, f"failed: {type(exc).__name__}: {exc}")
-    print(f"\n{len(report.figures)} figures in {time.time() - report.started:.0f} s; "
+    print(f"\n{len(report.figures)} figures in {time.time() - report.started:.0f} s (load average now {load_average()}); "
           f"{sum(f.status == 'OVER' for f in report.figures)} over budget, "
           f"{sum(f.status == 'PASS' for f in report.figures)} within")
     if args.json:
