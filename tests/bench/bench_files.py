@@ -9,6 +9,7 @@ process or in a pool.
 from __future__ import annotations
 
 import importlib
+import os
 import tempfile
 import time
 from pathlib import Path
@@ -62,6 +63,16 @@ def long_battle(name: str, ruleset: Any, wanted: int = ACTIONS) -> tuple[Any, li
     return best
 
 
+def durable_write(path: Path, blob: bytes) -> None:
+    """The file system's share of a save: write to a temp file, fsync, rename (as core.saves does)."""
+    temp = path.with_suffix(".tmp")
+    with open(temp, "wb") as f:
+        f.write(blob)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(temp, path)
+
+
 def run_saves(report: Report) -> None:
     saves = module_or_skip(report, "saves", "core.saves")
     if saves is None:
@@ -83,6 +94,9 @@ def run_saves(report: Report) -> None:
             wt = time_each([lambda: saves.write_save(path, match, **meta)], repeats=repeats)
             report.add(suite, f"write (atomic, fsync), {n} actions", wt.median, budget=SAVE_WRITE_BUDGET)
             report.add(suite, f"bytes on disk, {n} actions", path.stat().st_size, "B")
+            blob = path.read_bytes()
+            io = time_each([lambda: durable_write(Path(tmp) / "floor.json", blob)], repeats=repeats)
+            report.add(suite, "the disk alone: write, fsync, rename of those bytes", io.median)
             rt = time_each([lambda: saves.read_save(path)], repeats=repeats)
             report.add(suite, f"load (parse + decode), {n} actions", rt.median)
             replay = saves.read_save(path)
@@ -102,7 +116,7 @@ def run_sim(report: Report) -> None:
         return
     from bench_engine import rulesets
 
-    games = 6 if report.quick else 16
+    games = 8 if report.quick else 20
     for name, _ruleset in rulesets(report, "sim"):
         suite = f"sim {name}"
         rates = {}
