@@ -85,3 +85,42 @@ def statwar_position(ruleset: Any, units: int, board: str) -> Any:
     grid = build_board(spec)
     setup = attrs.evolve(setup, board=grid, armies=tuple(armies), round_limit=200)
     return deploy_randomly(ruleset, ruleset.new_battle(setup, 11), 11)
+
+
+@builder("ninja")
+def ninja_position(ruleset: Any, units: int, board: str) -> Any:
+    """The ninja of two bundled armies repeated to `units` a side, facing each other across open ground.
+
+    Each side deploys in a block of columns at its own edge (no deployment phase
+    in ninja: new_battle places them); the gap between the blocks is a few
+    hexes on the small map and most of the map on the large one.
+    """
+    import attrs
+
+    setup = ruleset.load_scenario(ninja_scenario(ruleset))
+    armies = []
+    for army in setup.armies[:2]:
+        entries = tuple(army.units[i % len(army.units)] for i in range(units))
+        armies.append(attrs.evolve(army, units=entries, points=sum(e.points for e in entries)))
+    height = max(6, int((units * (1 if board == "small" else 2)) ** 0.5 * 2))
+    depth = -(-units // height)  # columns of each deployment block
+    gap = {"small": 4, "medium": 8}.get(board, 30)
+    width = 2 * depth + gap
+    if board == "large":
+        height = max(height, 30)
+    terrain = tuple("." * width for _ in range(height))
+    elevation = tuple("0" * width for _ in range(height))
+    zone_type = type(setup.map.zones[0])
+    zones = (zone_type((0, 0, depth - 1, height - 1), 0), zone_type((width - depth, 0, width - 1, height - 1), 3))
+    mp = attrs.evolve(setup.map, name=f"bench {board}", terrain=terrain, elevation=elevation, zones=zones)
+    scenario = attrs.evolve(setup.scenario, zones=(0, 1), round_limit=200)
+    setup = attrs.evolve(setup, scenario=scenario, map=mp, armies=tuple(armies))
+    return ruleset.new_battle(setup, 11)
+
+
+def ninja_scenario(ruleset: Any) -> str:
+    """The first bundled two-army scenario."""
+    for info in ruleset.scenarios():
+        if info.sides == 2:
+            return info.name
+    raise NoPosition("no two-army ninja scenario")
