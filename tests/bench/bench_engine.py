@@ -337,7 +337,7 @@ def run_scaling(report: Report) -> None:
                 action = first_move(ruleset, state, side)
                 t = time_call(lambda: ruleset.apply(state, action), repeats=3 if report.quick else 7, min_time=0.005 if report.quick else 0.02)
                 fa = report.add(suite, f"apply: a move, {units} units a side, {board} map", t.best)
-                spots = decision_states(ruleset, state, 1 if report.quick else 3)
+                spots = decision_states(ruleset, state, 3 if report.quick else 6)
                 ai_t = ai_decision(ruleset, spots, "normal", 1)
                 fai = report.add(suite, f"normal AI: one decision, {units} a side, {board} map", ai_t)
                 if prev_apply is not None:

@@ -42,14 +42,20 @@ def use_bench_modules() -> None:
 
 # --- timing ----------------------------------------------------------------------
 
+#: The clock of CPU-bound figures: this thread's CPU time, so that other work on a
+#: shared machine does not count (on an idle machine it equals the wall clock).
+CPU = time.thread_time
+#: The clock of figures that wait on something (the disk, worker processes, a terminal).
+WALL = time.perf_counter
+
 
 def _bare() -> None:
     """The reference function: a call that does nothing."""
 
 
 def measure_floor(repeats: int = 7, number: int = 200_000) -> float:
-    """Seconds for one bare Python function call: the best of `repeats` timeit runs."""
-    timer = timeit.Timer("f()", globals={"f": _bare})
+    """CPU seconds for one bare Python function call: the best of `repeats` timeit runs."""
+    timer = timeit.Timer("f()", globals={"f": _bare}, timer=CPU)
     return min(timer.repeat(repeat=repeats, number=number)) / number
 
 
@@ -63,7 +69,7 @@ class Timing:
     repeats: int
 
 
-def time_call(fn: Callable[[], Any], repeats: int = 5, min_time: float = 0.02, max_loops: int = 100_000) -> Timing:
+def time_call(fn: Callable[[], Any], repeats: int = 5, min_time: float = 0.02, max_loops: int = 100_000, clock: Callable[[], float] = CPU) -> Timing:
     """Time `fn()` per call: loops calibrated so one repeat lasts at least `min_time`.
 
     Returns the best and the median of `repeats` repeats (seconds per call).
@@ -72,33 +78,33 @@ def time_call(fn: Callable[[], Any], repeats: int = 5, min_time: float = 0.02, m
     fn()
     loops = 1
     while True:
-        start = time.perf_counter()
+        start = clock()
         for _ in range(loops):
             fn()
-        spent = time.perf_counter() - start
+        spent = clock() - start
         if spent >= min_time or loops >= max_loops:
             break
         loops = min(max_loops, loops * 10 if spent < min_time / 10 else loops * 2)
     samples = [spent / loops]
     for _ in range(repeats - 1):
-        start = time.perf_counter()
+        start = clock()
         for _ in range(loops):
             fn()
-        samples.append((time.perf_counter() - start) / loops)
+        samples.append((clock() - start) / loops)
     return Timing(min(samples), statistics.median(samples), loops * repeats, repeats)
 
 
-def time_each(fns: list[Callable[[], Any]], repeats: int = 3) -> Timing:
+def time_each(fns: list[Callable[[], Any]], repeats: int = 3, clock: Callable[[], float] = CPU) -> Timing:
     """Time a list of different one-off calls (e.g. AI decisions on several positions).
 
     Each repeat runs every call once; the figure is the mean per call of a repeat.
     """
     samples = []
     for _ in range(repeats):
-        start = time.perf_counter()
+        start = clock()
         for fn in fns:
             fn()
-        samples.append((time.perf_counter() - start) / max(1, len(fns)))
+        samples.append((clock() - start) / max(1, len(fns)))
     return Timing(min(samples), statistics.median(samples), repeats * len(fns), repeats)
 
 
