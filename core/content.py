@@ -16,9 +16,10 @@ from pathlib import Path
 from typing import Any, Callable, TypeVar
 
 import cattrs
+from cattrs.v import format_exception
 
 from core.errors import ContentError, Problem
-from core.serial import new_converter
+from core.serial import WrongShape, new_converter
 
 T = TypeVar("T")
 
@@ -76,10 +77,16 @@ def _field_of(path: str) -> str:
     return field or "(top level)"
 
 
+def _reason(exc: BaseException, cls: Any) -> str:
+    if isinstance(exc, WrongShape):
+        return str(exc)
+    return format_exception(exc, cls)
+
+
 def cattrs_problems(exc: BaseException, file: str, prefix: str = "") -> list[Problem]:
     """Turn a cattrs structuring error into one Problem per broken field."""
     out = []
-    for line in cattrs.transform_error(exc, path="$" + (("." + prefix) if prefix else "")):
+    for line in cattrs.transform_error(exc, path="$" + (("." + prefix) if prefix else ""), format_exception=_reason):
         reason, _, where = line.rpartition(" @ ")
         if not reason:
             reason, where = line, "$"
@@ -128,7 +135,7 @@ def fingerprint(folder: Path) -> str:
     digest = hashlib.sha256()
     if folder.is_dir():
         for path in sorted(folder.rglob("*.toml")):
-            digest.update(str(path.relative_to(folder)).encode())
+            digest.update(path.relative_to(folder).as_posix().encode())
             digest.update(b"\0")
             digest.update(path.read_bytes())
             digest.update(b"\0")

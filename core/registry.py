@@ -14,6 +14,23 @@ _MODULES: dict[str, str] = {
 _LOADED: dict[str, Ruleset] = {}
 
 
+def register(name: str, module_path: str) -> None:
+    """Make the ruleset in module `module_path` (which exposes `RULESET`) known as `name`.
+
+    Used for rulesets outside this package, such as the small one the tests play.
+    Registering a name again replaces it and forgets the loaded instance.
+    """
+    _MODULES[name] = module_path
+    _LOADED.pop(name, None)
+
+
+def module_of(name: str) -> str:
+    """The module path registered for `name` (so worker processes can register it too)."""
+    if name not in _MODULES:
+        raise KeyError(f"unknown ruleset {name!r}; known: {', '.join(_MODULES)}")
+    return _MODULES[name]
+
+
 def names() -> tuple[str, ...]:
     """Every ruleset this build knows, whether or not it is installed yet."""
     return tuple(_MODULES)

@@ -45,6 +45,8 @@ class Dice:
 
     def rolls(self, count: int, sides: int) -> tuple[tuple[int, ...], Dice]:
         """`count` dice of `sides` sides, in order."""
+        if sides < 1:
+            raise ValueError(f"a die needs at least one side, not {sides}")
         seed, start = self.seed, self.counter
         values = tuple(((splitmix64(seed, start + i) * sides) >> 64) + 1 for i in range(count))
         return values, Dice(seed, start + count)

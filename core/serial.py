@@ -8,10 +8,18 @@ file fails with a named field instead of being half-read.
 from __future__ import annotations
 
 import hashlib
+import math
 from functools import reduce
-from typing import Any, Callable, Union
+from typing import Any, Callable, Union, get_args, get_origin
 
 import orjson
+from cattrs.cols import (
+    homogenous_tuple_structure_factory,
+    is_mapping,
+    is_namedtuple,
+    list_structure_factory,
+    namedtuple_structure_factory,
+)
 from cattrs.preconf.orjson import make_converter
 from cattrs.strategies import configure_tagged_union
 
@@ -19,8 +27,94 @@ TAG = "kind"
 
 
 def new_converter():
-    """The house converter: orjson-friendly, extra keys forbidden."""
-    return make_converter(forbid_extra_keys=True)
+    """The house converter: orjson-friendly, extra keys forbidden, no type coercion.
+
+    cattrs on its own calls int(), str() and tuple() on whatever it is given, so
+    "3" would load as 3, 7 as "7" and the string "12" as the tuple (1, 2). Data
+    files and saves are written by hand or by strangers, so a wrong type must be
+    an error that names the field, never a quiet conversion.
+    """
+    converter = make_converter(forbid_extra_keys=True)
+    _make_strict(converter)
+    return converter
+
+
+class WrongShape(ValueError):
+    """A value of the wrong type or length; its message is the reason a person reads."""
+
+
+def _kind(value: Any) -> str:
+    return {dict: "a table", list: "a list", str: "text", bool: "a boolean"}.get(type(value), type(value).__name__)
+
+
+def _make_strict(converter) -> None:
+    def structure_int(value, _t):
+        if type(value) is not int:
+            raise WrongShape(f"expected an integer, not {_kind(value)}")
+        return value
+
+    def structure_float(value, _t):
+        if type(value) not in (int, float) or not math.isfinite(value):
+            raise WrongShape(f"expected a finite number, not {_kind(value)}")
+        return float(value)
+
+    def structure_str(value, _t):
+        if type(value) is not str:
+            raise WrongShape(f"expected text, not {_kind(value)}")
+        return value
+
+    def structure_bool(value, _t):
+        if type(value) is not bool:
+            raise WrongShape(f"expected true or false, not {_kind(value)}")
+        return value
+
+    converter.register_structure_hook(int, structure_int)
+    converter.register_structure_hook(float, structure_float)
+    converter.register_structure_hook(str, structure_str)
+    converter.register_structure_hook(bool, structure_bool)
+
+    def is_array(t) -> bool:
+        origin = get_origin(t) or t
+        return origin in (tuple, list) or is_namedtuple(t)
+
+    def array_hook(t):
+        origin, args = get_origin(t) or t, get_args(t)
+        if is_namedtuple(t):
+            base, length = namedtuple_structure_factory(t, converter), len(t._fields)
+        elif origin is list:
+            base, length = list_structure_factory(t, converter), None
+        elif args and args[-1] is not Ellipsis:
+            base, length = converter.gen_structure_hetero_tuple(t), len(args)
+        elif args:
+            base, length = homogenous_tuple_structure_factory(t, converter), None
+        else:
+            return lambda value, _t: tuple(_checked_array(value, None))
+
+        def structure(value, _t, _base=base, _length=length):
+            return _base(_checked_array(value, _length), _t)
+
+        return structure
+
+    def mapping_hook(t):
+        base = converter.gen_structure_mapping(t)
+
+        def structure(value, _t, _base=base):
+            if not isinstance(value, dict):
+                raise WrongShape(f"expected a table, not {_kind(value)}")
+            return _base(value, _t)
+
+        return structure
+
+    converter.register_structure_hook_factory(is_array, array_hook)
+    converter.register_structure_hook_factory(is_mapping, mapping_hook)
+
+
+def _checked_array(value: Any, length: int | None) -> Any:
+    if not isinstance(value, (list, tuple)):
+        raise WrongShape(f"expected a list, not {_kind(value)}")
+    if length is not None and len(value) != length:
+        raise WrongShape(f"expected a list of {length} items, not {len(value)}")
+    return value
 
 
 def tag_union(converter, classes: tuple[type, ...]) -> None:
@@ -41,7 +135,7 @@ def tag_union(converter, classes: tuple[type, ...]) -> None:
 
         def structure(data, _cls, _s=base_structure, _n=name):
             if not isinstance(data, dict) or data.get(TAG) != _n:
-                raise ValueError(f"expected an object of kind {_n!r}")
+                raise WrongShape(f"expected an object of kind {_n!r}")
             rest = {k: v for k, v in data.items() if k != TAG}
             return _s(rest, _cls)
 

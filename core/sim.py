@@ -1,0 +1,219 @@
+"""Headless AI-vs-AI batches: what `skirmish sim` runs, for designers hunting overpowered units.
+
+Every game is a pure function of (ruleset, scenario, batch seed, game index,
+AI levels): its battle seed and its AI seeds are derived from the batch seed and
+the game index, so the results are the same whatever the number of worker
+processes. Seats rotate every game (with N sides, side k of game g is played
+by ai[(k + g) % len(ai)]) so no AI level keeps the first move. Without a named
+scenario the bundled ones are cycled, each played once per seat rotation
+before the next one comes up (game g uses scenario (g // len(ai)) % n), so
+every scenario sees every seating.
+
+The only clock read here is the `seconds` the batch took, a report figure that
+never touches a game.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+import attrs
+
+from core import registry
+from core.ai import LEVELS, Player
+from core.match import Match
+from core.rng import MASK64, splitmix64
+
+#: A game that has not ended after this many actions is stopped and counted as a draw.
+MAX_ACTIONS = 20_000
+
+
+@attrs.frozen
+class GameJob:
+    ruleset: str
+    module: str
+    scenario: str
+    index: int
+    batch_seed: int
+    ai: tuple[str, ...]
+    save_dir: str | None
+    created: str
+
+
+@attrs.frozen
+class GameRecord:
+    """What one finished game contributes to the batch report."""
+
+    index: int
+    scenario: str
+    seed: int
+    seats: tuple[str, ...]  # the AI level of each side
+    winner_side: int | None
+    winner_entry: int | None  # index into the batch's ai list
+    rounds: int
+    steps: int
+    units: tuple[tuple[str, bool, int], ...]  # (type, survived, damage dealt) per unit
+    save: str | None
+
+
+#: Scenarios already loaded in this process, by (ruleset, name or path).
+_SETUPS: dict[tuple[str, str], Any] = {}
+
+
+def game_seed(batch_seed: int, index: int) -> int:
+    """The battle seed of game `index` (63 bits, so it stays a plain JSON/TOML integer)."""
+    return splitmix64(batch_seed & MASK64, index) >> 1
+
+
+def seat_levels(ai: Sequence[str], sides: int, index: int) -> tuple[str, ...]:
+    """The AI level playing each side in game `index`: side k plays ai[(k + index) % len(ai)]."""
+    return tuple(ai[(k + index) % len(ai)] for k in range(sides))
+
+
+def scenario_for(names: Sequence[str], ai_count: int, index: int) -> str:
+    """Game `index`'s scenario when cycling: each one for a full seat rotation, then the next."""
+    return names[(index // ai_count) % len(names)]
+
+
+def save_name(ruleset: str, batch_seed: int, index: int) -> str:
+    return f"sim-{ruleset}-seed{batch_seed}-game{index:04d}.json"
+
+
+def play_game(job: GameJob) -> GameRecord:
+    """Play one game to its end (in this process or a worker)."""
+    if job.ruleset not in registry.names():
+        registry.register(job.ruleset, job.module)
+    ruleset = registry.get(job.ruleset)
+    key = (job.ruleset, job.scenario)
+    if key not in _SETUPS:
+        _SETUPS[key] = ruleset.load_scenario(job.scenario)
+    setup = _SETUPS[key]
+    seed = game_seed(job.batch_seed, job.index)
+    match = Match(ruleset, ruleset.new_battle(setup, seed))
+    sides = len(ruleset.side_names(match.state))
+    seats = seat_levels(job.ai, sides, job.index)
+    players = {side: Player(level, splitmix64(seed, side + 1)) for side, level in enumerate(seats)}
+    while match.outcome() is None and match.steps < MAX_ACTIONS:
+        movers = match.to_act()
+        if not movers:
+            break
+        side = movers[0]
+        match.apply(players[side].choose(ruleset, match.state, side))
+    outcome = match.outcome()
+    winner = outcome.winner if outcome is not None else None
+    saved = None
+    if job.save_dir is not None:
+        from core.saves import write_save
+
+        path = Path(job.save_dir) / save_name(job.ruleset, job.batch_seed, job.index)
+        write_save(
+            path, match, created=job.created, players=list(seats),
+            scenario=job.scenario, seed=seed,
+        )
+        saved = str(path)
+    units = tuple(
+        (str(u["type"]), bool(u["survived"]), int(u["damage_dealt"])) for u in ruleset.unit_stats(match.state)
+    )
+    return GameRecord(
+        job.index, job.scenario, seed, seats, winner,
+        None if winner is None else (winner + job.index) % len(job.ai),
+        ruleset.round_number(match.state), match.steps, units, saved,
+    )
+
+
+def summarize(ruleset: str, named: str | None, ai: Sequence[str], seed: int, records: Sequence[GameRecord], seconds: float) -> dict[str, Any]:
+    """The batch report as JSON-ready data (what `skirmish sim --json` prints)."""
+    wins = [0] * len(ai)
+    draws = 0
+    units: dict[str, dict[str, int]] = {}
+    per_scenario: dict[str, int] = {}
+    for r in records:
+        if r.winner_entry is None:
+            draws += 1
+        else:
+            wins[r.winner_entry] += 1
+        per_scenario[r.scenario] = per_scenario.get(r.scenario, 0) + 1
+        for kind, survived, damage in r.units:
+            row = units.setdefault(kind, {"fielded": 0, "survived": 0, "damage_dealt": 0})
+            row["fielded"] += 1
+            row["survived"] += int(survived)
+            row["damage_dealt"] += damage
+    games = len(records)
+    return {
+        "ruleset": ruleset,
+        "scenario": named if named is not None else list(per_scenario),
+        "scenario_games": per_scenario,
+        "games": games,
+        "seed": seed,
+        "ai": list(ai),
+        "wins": wins,
+        "draws": draws,
+        "rounds_mean": round(sum(r.rounds for r in records) / games, 2) if games else 0.0,
+        "steps_mean": round(sum(r.steps for r in records) / games, 2) if games else 0.0,
+        "seconds": round(seconds, 3),
+        "units": {kind: units[kind] for kind in sorted(units)},
+        "saves": [r.save for r in records if r.save is not None],
+    }
+
+
+def run_batch(
+    ruleset_name: str,
+    *,
+    games: int,
+    seed: int = 0,
+    ai: Sequence[str] = ("normal", "normal"),
+    scenario: str | None = None,
+    jobs: int = 1,
+    save_dir: str | Path | None = None,
+    created: str = "",
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
+    """Play `games` AI-vs-AI games and report wins per AI entry, draws, rounds and unit statistics.
+
+    Raises KeyError for an unknown ruleset, ContentError for a bad scenario and
+    ValueError for an unknown AI level or a non-positive count, all before any game starts.
+    """
+    if games < 1:
+        raise ValueError("--games must be at least 1")
+    if jobs < 1:
+        raise ValueError("--jobs must be at least 1")
+    ai = tuple(ai)
+    if not ai:
+        raise ValueError("--ai needs at least one level")
+    for level in ai:
+        if level not in LEVELS:
+            raise ValueError(f"unknown AI level {level!r}; choose from {', '.join(LEVELS)}")
+    ruleset = registry.get(ruleset_name)
+    if scenario is not None:
+        ruleset.load_scenario(scenario)  # a bad name or file fails here, once, before any game
+        names = [str(scenario)]
+    else:
+        names = [info.name for info in ruleset.scenarios()]
+        if not names:
+            raise ValueError(f"{ruleset_name} has no bundled scenario; name one with --scenario")
+    folder = None
+    if save_dir is not None:
+        Path(save_dir).mkdir(parents=True, exist_ok=True)
+        folder = str(save_dir)
+    module = registry.module_of(ruleset_name)
+    work = [
+        GameJob(ruleset_name, module, scenario_for(names, len(ai), i), i, seed, ai, folder, created)
+        for i in range(games)
+    ]
+    start = time.perf_counter()
+    records: list[GameRecord] = []
+    if jobs == 1 or games == 1:
+        for job in work:
+            records.append(play_game(job))
+            if progress:
+                progress(len(records), games)
+    else:
+        with multiprocessing.get_context().Pool(min(jobs, games)) as pool:
+            for record in pool.imap(play_game, work, chunksize=1):
+                records.append(record)
+                if progress:
+                    progress(len(records), games)
+    return summarize(ruleset_name, None if scenario is None else str(scenario), ai, seed, records, time.perf_counter() - start)

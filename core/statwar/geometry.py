@@ -1,0 +1,178 @@
+"""Where units stand and where they can go: footprints, gaps, Defender zones and movement.
+
+Decisions (docs/RULES.md, StatWar): a step goes to any of the 8 neighbouring
+squares; distances are counted the same way (Chebyshev), between the nearest
+squares of two footprints; a unit may pass over friendly units but not over
+enemies or blocked squares, and must end its move on free squares; a step onto a
+square controlled by an enemy Defender ends the move.
+"""
+
+from __future__ import annotations
+
+from core.squaregrid import ALL_EIGHT, Square
+from core.statwar.state import NO_UNIT, Battle, Unit
+
+Cell = tuple[int, int]
+
+
+def cells(x: int, y: int, size: int) -> tuple[Cell, ...]:
+    """The size x size squares whose top-left corner is (x, y)."""
+    return tuple((x + dx, y + dy) for dy in range(size) for dx in range(size))
+
+
+def gap(ax: int, ay: int, asize: int, bx: int, by: int, bsize: int) -> int:
+    """Chebyshev distance between the nearest squares of two footprints (0 when they overlap)."""
+    dx = max(0, bx - (ax + asize - 1), ax - (bx + bsize - 1))
+    dy = max(0, by - (ay + asize - 1), ay - (by + bsize - 1))
+    return max(dx, dy)
+
+
+def standing(state: Battle, unit: Unit) -> tuple[int, int, int]:
+    """(x, y, size) of the squares a unit acts from: its own, or its mount's while riding."""
+    if unit.riding != NO_UNIT:
+        mount = state.units[unit.riding]
+        return mount.x, mount.y, state.designs[mount.design].size
+    return unit.x, unit.y, state.designs[unit.design].size
+
+
+def occupancy(state: Battle) -> dict[Cell, int]:
+    """Square -> uid of the unit standing on it (riders stand on nothing)."""
+    occ: dict[Cell, int] = {}
+    for u in state.units:
+        if u.health > 0 and u.placed and u.riding == NO_UNIT:
+            for c in cells(u.x, u.y, state.designs[u.design].size):
+                occ[c] = u.uid
+    return occ
+
+
+def riders_of(state: Battle, mount: int) -> tuple[int, ...]:
+    return tuple(u.uid for u in state.units if u.riding == mount and u.health > 0)
+
+
+def controlled(state: Battle, side: int) -> dict[Cell, int]:
+    """Squares controlled by Defenders that are enemies of `side`: square -> lowest Defender uid.
+
+    seed 001: Defender controls "the squares adjacent to it"; "additional levels give
+    the unit control of an additional ring". Level L controls every square within
+    L steps of its footprint. Riders project no zone (they stand on their mount).
+    """
+    zone: dict[Cell, int] = {}
+    for u in state.units:
+        if u.side == side or not (u.health > 0 and u.placed and u.riding == NO_UNIT):
+            continue
+        spec = state.designs[u.design]
+        if not spec.defender:
+            continue
+        level, size = spec.defender, spec.size
+        for y in range(u.y - level, u.y + size + level):
+            for x in range(u.x - level, u.x + size + level):
+                if u.x <= x < u.x + size and u.y <= y < u.y + size:
+                    continue
+                if (x, y) not in zone:
+                    zone[(x, y)] = u.uid
+    return zone
+
+
+class Reach:
+    """Every position a unit's move can pass through or end on this activation."""
+
+    __slots__ = ("steps", "stopped_by", "ends")
+
+    def __init__(self) -> None:
+        self.steps: dict[Cell, int] = {}  # top-left position -> fewest steps
+        self.stopped_by: dict[Cell, int] = {}  # positions where a Defender zone ends the move
+        self.ends: list[Cell] = []  # positions the move may end on, in (y, x) order
+
+
+def reach(state: Battle, uid: int, occ: dict[Cell, int] | None = None, zone: dict[Cell, int] | None = None) -> Reach:
+    """Breadth-first search over top-left positions, up to the unit's Move in steps.
+
+    A rider starts from every position inside its mount's footprint (stepping off
+    counts as a step), so its ends never include the mount's squares.
+    """
+    board = state.board
+    unit = state.units[uid]
+    spec = state.designs[unit.design]
+    size = spec.size
+    occ = occupancy(state) if occ is None else occ
+    zone = controlled(state, unit.side) if zone is None else zone
+    side = unit.side
+    units = state.units
+    out = Reach()
+    if unit.riding != NO_UNIT:
+        mx, my, msize = standing(state, unit)
+        sources = [(mx + ox, my + oy) for oy in range(msize - size + 1) for ox in range(msize - size + 1)]
+    else:
+        sources = [(unit.x, unit.y)]
+    for s in sources:
+        out.steps[s] = 0
+    bad: set[Cell] = set()
+    frontier = sources
+    for step in range(1, spec.move + 1):
+        nxt: list[Cell] = []
+        for x, y in frontier:
+            for dx, dy in ALL_EIGHT:
+                pos = (x + dx, y + dy)
+                if pos in out.steps or pos in bad:
+                    continue
+                free = True
+                ok = True
+                stop = NO_UNIT
+                for c in cells(pos[0], pos[1], size):
+                    if not board.passable(c[0], c[1]):
+                        ok = False
+                        break
+                    holder = occ.get(c)
+                    if holder is not None and holder != uid:
+                        if units[holder].side != side:
+                            ok = False
+                            break
+                        free = False
+                    z = zone.get(c)
+                    if z is not None and (stop == NO_UNIT or z < stop):
+                        stop = z
+                if not ok:
+                    bad.add(pos)
+                    continue
+                out.steps[pos] = step
+                if stop != NO_UNIT:
+                    out.stopped_by[pos] = stop
+                else:
+                    nxt.append(pos)
+                if free:
+                    out.ends.append(pos)
+        frontier = nxt
+    out.ends.sort(key=lambda p: (p[1], p[0]))
+    return out
+
+
+def mount_positions(state: Battle, uid: int, mount: int, r: Reach) -> list[Cell]:
+    """Positions from which `uid` can climb aboard `mount` with a step of Move to spare, not stopped by a zone."""
+    spec = state.designs[state.units[uid].design]
+    m = state.units[mount]
+    msize = state.designs[m.design].size
+    return [
+        pos
+        for pos, steps in r.steps.items()
+        if steps < spec.move and pos not in r.stopped_by and gap(pos[0], pos[1], spec.size, m.x, m.y, msize) <= 1
+    ]
+
+
+def targets_from(state: Battle, uid: int, x: int, y: int, size: int) -> list[int]:
+    """Enemy units on the board within the attacker's reach of footprint (x, y, size), by uid.
+
+    seed 001: "Riding units cannot be attacked": riders are never listed.
+    """
+    unit = state.units[uid]
+    reach_sq = state.designs[unit.design].reach
+    out = []
+    for t in state.units:
+        if t.side == unit.side or not (t.health > 0 and t.placed and t.riding == NO_UNIT):
+            continue
+        if gap(x, y, size, t.x, t.y, state.designs[t.design].size) <= reach_sq:
+            out.append(t.uid)
+    return out
+
+
+def as_square(pos: Cell) -> Square:
+    return Square(pos[0], pos[1])

@@ -1,0 +1,213 @@
+"""StatWar in words and on the map: log sentences, action names, explanations, board view."""
+
+from __future__ import annotations
+
+from core.statwar.board import BLOCKED, NEUTRAL
+from core.statwar.combat import hit_damage
+from core.statwar.geometry import cells, controlled, gap, riders_of, standing
+from core.statwar.rules import active_unit, side_points
+from core.statwar.state import (
+    NO_UNIT,
+    OVER,
+    Activate,
+    Battle,
+    BattleEnded,
+    BlastHit,
+    BombExploded,
+    Deploy,
+    DeploymentDone,
+    Detonate,
+    Mount,
+    RiderSetDown,
+    UnitAttacked,
+    UnitDeployed,
+    UnitDied,
+    UnitDismounted,
+    UnitMounted,
+    UnitMoved,
+    UnitWaited,
+    UnitWithheld,
+    Withhold,
+)
+from core.view import BoardView, CellView, UnitView
+
+TERRAIN_WORDS = {".": "open ground", BLOCKED: "blocked", NEUTRAL: "neutral zone"}
+TERRAIN_KEYS = {".": "open", BLOCKED: "blocked", NEUTRAL: "neutral"}
+
+
+def name(state: Battle, uid: int) -> str:
+    u = state.units[uid]
+    return f"{state.side_names[u.side]} {state.designs[u.design].name} #{uid}"
+
+
+def describe_event(state: Battle, e) -> str:
+    if isinstance(e, UnitDeployed):
+        return f"{name(state, e.unit)} is deployed at {e.at.x},{e.at.y}."
+    if isinstance(e, UnitWithheld):
+        return f"{name(state, e.unit)} finds no room on its side and stays off the field."
+    if isinstance(e, DeploymentDone):
+        return (
+            f"{state.side_names[e.last]} put down the last unit, so {state.side_names[e.first_mover]} moves first."
+        )
+    if isinstance(e, UnitMoved):
+        text = f"{name(state, e.unit)} moves from {e.start.x},{e.start.y} to {e.end.x},{e.end.y} ({e.steps} of {e.allowed} squares)"
+        if e.stopped_by != NO_UNIT:
+            text += f"; the zone of {name(state, e.stopped_by)} ends its move"
+        return text + "."
+    if isinstance(e, UnitMounted):
+        return f"{name(state, e.unit)} climbs aboard {name(state, e.mount)}."
+    if isinstance(e, UnitDismounted):
+        return f"{name(state, e.unit)} gets off {name(state, e.mount)}."
+    if isinstance(e, UnitAttacked):
+        return (
+            f"{name(state, e.attacker)} attacks {name(state, e.target)} at {e.distance} (reach {e.reach}): "
+            f"Damage {e.damage} - Armor {e.armor} = {e.dealt}; Health {e.health_before} -> {e.health_after}."
+        )
+    if isinstance(e, BombExploded):
+        why = "blows itself up" if e.on_purpose else "explodes as it dies"
+        chain = f" (chain step {e.chain})" if e.chain else ""
+        return f"{name(state, e.unit)} {why}{chain}: {e.damage} damage to every unit on and beside its squares."
+    if isinstance(e, BlastHit):
+        return (
+            f"The blast of {name(state, e.bomb)} hits {name(state, e.target)}: "
+            f"Damage {e.damage} - Armor {e.armor} = {e.dealt}; Health {e.health_before} -> {e.health_after}."
+        )
+    if isinstance(e, UnitDied):
+        return f"{name(state, e.unit)} is destroyed and removed."
+    if isinstance(e, RiderSetDown):
+        return f"{name(state, e.unit)} is left standing at {e.at.x},{e.at.y} where {name(state, e.mount)} fell."
+    if isinstance(e, UnitWaited):
+        return f"{name(state, e.unit)} holds its place."
+    if isinstance(e, BattleEnded):
+        if e.winner == -1:
+            return f"The battle ends in a draw: {e.reason}."
+        return f"{state.side_names[e.winner]} wins: {e.reason}."
+    return repr(e)
+
+
+def describe_action(state: Battle, a) -> str:
+    if isinstance(a, Deploy):
+        return f"Deploy {state.design_of(a.unit).name} at {a.at.x},{a.at.y}"
+    if isinstance(a, Withhold):
+        return f"Keep {state.design_of(a.unit).name} off the field"
+    if isinstance(a, Mount):
+        text = f"{state.design_of(a.unit).name}: ride {name(state, a.mount)}"
+        return text + (f", attack {name(state, a.target)}" if a.target is not None else "")
+    if isinstance(a, Detonate):
+        where = f" at {a.to.x},{a.to.y}" if a.to is not None else ""
+        return f"{state.design_of(a.unit).name}: detonate{where}"
+    if isinstance(a, Activate):
+        parts = []
+        if a.to is not None:
+            parts.append(f"move to {a.to.x},{a.to.y}")
+        if a.target is not None:
+            parts.append(f"attack {name(state, a.target)}")
+        return f"{state.design_of(a.unit).name}: " + (", ".join(parts) if parts else "wait")
+    return repr(a)
+
+
+def explain_action(state: Battle, a) -> tuple[str, ...]:
+    lines = [describe_action(state, a)]
+    target = getattr(a, "target", None)
+    if target is not None:
+        att, tgt = state.design_of(a.unit), state.design_of(target)
+        dealt = hit_damage(att.damage, tgt.armor)
+        hp = state.units[target].health
+        lines.append(f"Damage {att.damage} - Armor {tgt.armor} = {dealt} (never below 0)")
+        lines.append(f"Target Health {hp} -> {max(0, hp - dealt)}" + (" (destroyed)" if dealt >= hp else ""))
+    if isinstance(a, Detonate):
+        spec = state.design_of(a.unit)
+        u = state.units[a.unit]
+        x, y, size = standing(state, u) if a.to is None else (a.to.x, a.to.y, spec.size)
+        for t in state.units:
+            if t.uid == a.unit or not t.on_board:
+                continue
+            t_spec = state.designs[t.design]
+            if gap(x, y, size, t.x, t.y, t_spec.size) <= 1:
+                dealt = hit_damage(spec.damage, t_spec.armor)
+                lines.append(f"Blast on {name(state, t.uid)}: {spec.damage} - {t_spec.armor} = {dealt}, Health {t.health} -> {max(0, t.health - dealt)}")
+    if isinstance(a, Activate) and a.to is not None:
+        zone = controlled(state, a.side)
+        spec = state.design_of(a.unit)
+        stop = next((zone[c] for c in cells(a.to.x, a.to.y, spec.size) if c in zone), None)
+        if stop is not None:
+            lines.append(f"Enters the zone of {name(state, stop)}: the move ends there")
+    return tuple(lines)
+
+
+def board_view(state: Battle) -> BoardView:
+    board = state.board
+    cells_out = tuple(
+        CellView(TERRAIN_KEYS[t], {".": ".", BLOCKED: "#", NEUTRAL: "~"}[t]) for t in board.terrain
+    )
+    units = []
+    for u in state.units:
+        if not u.on_board:
+            continue
+        spec = state.designs[u.design]
+        mark = spec.mark.upper() if u.side == 0 else spec.mark.lower()
+        flags = []
+        carried = riders_of(state, u.uid)
+        if carried:
+            flags.append("carrying " + ", ".join(f"{state.design_of(r).name} #{r}" for r in carried))
+        if state.phase != OVER and active_unit(state, u.side) == u.uid:
+            flags.append("next")
+        units.append(
+            UnitView(u.uid, u.side, spec.name, mark, cells(u.x, u.y, spec.size), u.health, spec.max_health, None, tuple(flags))
+        )
+    zones = [("neutral", tuple((x, y) for y in range(board.height) for x in range(board.width) if board.terrain_at(x, y) == NEUTRAL))]
+    for side in (0, 1):
+        zone = controlled(state, 1 - side)
+        zones.append((f"defended by {state.side_names[side]}", tuple(sorted(zone, key=lambda c: (c[1], c[0])))))
+    return BoardView("square", board.width, board.height, cells_out, tuple(units), tuple(zones))
+
+
+def describe_cell(state: Battle, col: int, row: int) -> str:
+    board = state.board
+    if not board.inside(col, row):
+        return "Off the board."
+    words = [f"{col},{row}: {TERRAIN_WORDS[board.terrain_at(col, row)]}"]
+    owner = board.owner_at(col, row)
+    if owner >= 0:
+        words.append(f"{state.side_names[owner]} deploys here")
+    for u in state.units:
+        if u.on_board and (col, row) in cells(u.x, u.y, state.designs[u.design].size):
+            spec = state.designs[u.design]
+            words.append(f"{name(state, u.uid)} (Health {u.health}/{spec.max_health})")
+    for side in (0, 1):
+        zone = controlled(state, side)
+        if (col, row) in zone:
+            words.append(f"controlled by {name(state, zone[(col, row)])}")
+    return "; ".join(words) + "."
+
+
+def unit_details(state: Battle, uid: int) -> tuple[str, ...]:
+    u = state.units[uid]
+    s = state.designs[u.design]
+    lines = [
+        f"{s.name} #{uid} ({state.side_names[u.side]}), {s.cost} points",
+        f"Health {u.health}/{s.max_health}",
+        f"Damage {s.damage}  Range {s.range} (reach {s.reach})  Armor {s.armor}  Move {s.move}",
+        f"Footprint {s.size}x{s.size} ({s.squares} squares)",
+    ]
+    if s.specials():
+        lines.append("Specials: " + ", ".join(s.specials()))
+    if s.ridable:
+        lines.append(f"Carries up to {s.rider_capacity} (by levels and squares)")
+    if u.riding != NO_UNIT:
+        lines.append(f"Riding {name(state, u.riding)}: cannot be attacked")
+    elif not u.placed:
+        lines.append("Not yet deployed")
+    elif u.health <= 0:
+        lines.append("Destroyed")
+    else:
+        lines.append(f"At {u.x},{u.y}")
+    if u.damage_dealt:
+        lines.append(f"Damage dealt so far {u.damage_dealt}")
+    lines.append(s.description)
+    return tuple(lines)
+
+
+def points_line(state: Battle) -> str:
+    pts = side_points(state)
+    return f"Points alive: {state.side_names[0]} {pts[0]}, {state.side_names[1]} {pts[1]}"

@@ -1,0 +1,111 @@
+"""Log sentences, the board view, unit panels and the AI's sense, on small fixed battles."""
+
+from core.ai import Player, play_out
+from core.squaregrid import Square
+from core.statwar import RULESET as R
+from core.statwar.state import EVENTS, Activate, Detonate, Mount
+from tests.core.statwar.statwar_helpers import battle, unit
+
+ARCHER = unit("Archer", damage=4, range=5, armor=1, move=3)
+KNIGHT = unit("Knight", damage=6, range=1, armor=4, move=5)
+
+
+def test_the_log_explains_a_hit_with_every_number():
+    s = battle([(unit("Crossbow", damage=3, range=6), 0, 0, 0), (unit("Guard", armor=2), 1, 4, 4)])
+    s2, ev = R.apply(s, Activate(0, 0, None, 1))
+    line = R.describe_event(s2, ev[0])
+    assert "Damage 3 - Armor 2 = 1; Health 5 -> 4" in line and "at 4 (reach 6)" in line
+
+
+def test_every_event_kind_has_a_sentence_and_every_action_a_name():
+    s = battle([(unit("Bomb", damage=5, move=2, suicide_bomb=True), 0, 2, 2), (unit("Mount", move=3, ridable=1), 0, 4, 0), (unit("Guard", defender=1), 1, 3, 3)])
+    seen = set()
+    for action in R.legal_actions(s, 0):
+        assert R.describe_action(s, action)
+        assert R.explain_action(s, action)
+        if isinstance(action, (Detonate, Mount)) and type(action) not in seen:
+            seen.add(type(action))
+            after, events = R.apply(s, action)
+            for e in events:
+                assert not R.describe_event(after, e).startswith(type(e).__name__)
+    assert seen == {Detonate, Mount}
+    assert len(EVENTS) == len({e.__name__ for e in EVENTS})
+
+
+def test_explain_action_shows_the_damage_before_committing():
+    s = battle([(KNIGHT, 0, 2, 2), (ARCHER, 1, 3, 3)])
+    lines = R.explain_action(s, Activate(0, 0, None, 1))
+    assert "Damage 6 - Armor 1 = 5 (never below 0)" in lines
+    assert "Target Health 5 -> 0 (destroyed)" in lines
+
+
+def test_board_view_cell_line_and_unit_panel():
+    s = battle([(KNIGHT, 0, 2, 2), (unit("Wall", defender=1, big=1), 1, 5, 6)])
+    view = R.board_view(s)
+    assert view.width == 10 and view.height == 10 and len(view.cells) == 100
+    wall = next(u for u in view.units if u.name == "Wall")
+    assert len(wall.cells) == 4 and wall.hp_max == 8 and wall.glyph == "w"
+    assert next(u for u in view.units if u.name == "Knight").glyph == "K"
+    zones = dict(view.zones)
+    assert (4, 5) in zones["defended by South"] and len(zones["neutral"]) == 20
+    assert "controlled by South Wall #1" in R.describe_cell(s, 4, 5)
+    assert "neutral zone" in R.describe_cell(s, 0, 4)
+    assert R.describe_cell(s, 99, 99) == "Off the board."
+    details = R.unit_details(s, 1)
+    assert "Health 8/8" in details and "Footprint 2x2 (4 squares)" in details
+
+
+def test_unit_stats_name_the_type_by_the_units_name():
+    s = battle([(KNIGHT, 0, 2, 2), (ARCHER, 1, 3, 3)])
+    s, _ = R.apply(s, Activate(0, 0, None, 1))
+    stats = R.unit_stats(s)
+    assert stats == [
+        {"type": "Knight", "side": 0, "survived": True, "damage_dealt": 5},
+        {"type": "Archer", "side": 1, "survived": False, "damage_dealt": 0},
+    ]
+
+
+def test_the_ai_finishes_the_wounded_unit_first():
+    s = battle([(unit("Spear", damage=3, move=1), 0, 3, 3), (ARCHER, 1, 2, 4), (ARCHER, 1, 4, 4)])
+    units = list(s.units)
+    import attrs
+
+    units[2] = attrs.evolve(units[2], health=2)
+    s = attrs.evolve(s, units=tuple(units))
+    choice = Player("normal", 1).choose(R, s, 0)
+    assert choice.target == 2
+
+
+def test_the_ai_detonates_when_it_pays_and_not_among_friends():
+    bomb = unit("Bomb", damage=5, move=1, suicide_bomb=True)
+    crowd = battle([(bomb, 0, 4, 4), (KNIGHT, 0, 0, 0), (ARCHER, 1, 5, 5), (ARCHER, 1, 3, 5), (ARCHER, 1, 4, 6)])
+    assert isinstance(Player("normal", 1).choose(R, crowd, 0), Detonate)
+    friends = battle([(bomb, 0, 4, 4), (KNIGHT, 0, 5, 5), (KNIGHT, 0, 3, 5), (ARCHER, 1, 9, 9)])
+    assert not isinstance(Player("normal", 1).choose(R, friends, 0), Detonate)
+
+
+def test_the_ai_shoots_from_range_rather_than_walking_into_melee():
+    s = battle([(ARCHER, 0, 4, 0), (KNIGHT, 1, 4, 8)])
+    choice = Player("normal", 1).choose(R, s, 0)
+    assert choice.target is None or choice.to is None or abs(choice.to.y - 8) >= 2
+
+
+def test_normal_beats_random_on_a_fixed_sample():
+    setup = R.load_scenario("duel_25")
+    wins = 0
+    for i in range(10):
+        state = R.new_battle(setup, 100 + i)
+        normal_side = i % 2
+        players = {normal_side: Player("normal", i), 1 - normal_side: Player("random", i)}
+        final, _ = play_out(R, state, players)
+        wins += R.outcome(final).winner == normal_side
+    assert wins >= 9
+
+
+def test_a_deploy_choice_is_legal_and_keeps_to_its_side():
+    setup = R.load_scenario("border_50")
+    state = R.new_battle(setup, 3)
+    for level in ("easy", "normal", "hard"):
+        action = Player(level, 1).choose(R, state, state.to_move)
+        assert action in R.legal_actions(state, state.to_move)
+        assert state.board.owner_at(action.at.x, action.at.y) == state.to_move

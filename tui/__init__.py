@@ -1,0 +1,1 @@
+"""The terminal face of Skirmish: the Textual app and the command line."""

@@ -1,0 +1,369 @@
+"""The `skirmish` command line: the TUI, batches, and tools for saves and data files.
+
+Every command is documented in docs/COMMANDS.md. Exit codes: 0 success, 1 a
+user error (bad file, unknown ruleset, failed check) told in plain lines and
+never as a traceback, 2 a usage error (argparse), 130 interrupted. Textual is
+imported only by the commands that start the TUI.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Sequence
+
+from core import registry
+from core.ai import LEVELS
+from core.content import display_path, read_toml
+from core.errors import ContentError, Problem, SaveError, SkirmishError
+
+OPPONENTS = ("easy", "normal", "hard", "hotseat")
+
+
+class UserError(Exception):
+    """A mistake the user can fix; printed as one line, exit code 1."""
+
+
+# --- the parser -------------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    # The global options may come before or after the command; after it they override.
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--saves-dir", type=Path, metavar="DIR", default=argparse.SUPPRESS,
+                        help="where saves go (default: $SKIRMISH_SAVES, else saves/)")
+    common.add_argument("--mouse", action="store_true", default=argparse.SUPPRESS,
+                        help="let the TUI use the mouse (off by default, for SSH)")
+    parser = argparse.ArgumentParser(
+        prog="skirmish",
+        description="A keyboard-driven tactics game for the terminal. Without a command, starts the game.",
+        epilog="See docs/COMMANDS.md for every command with examples.",
+    )
+    parser.add_argument("--saves-dir", type=Path, metavar="DIR", default=None,
+                        help="where saves go (default: $SKIRMISH_SAVES, else saves/)")
+    parser.add_argument("--mouse", action="store_true", default=False,
+                        help="let the TUI use the mouse (off by default, for SSH)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("play", parents=[common], help="start a battle in the TUI")
+    p.add_argument("ruleset", metavar="RULESET")
+    p.add_argument("--scenario", metavar="S", help="bundled scenario name or a scenario file")
+    p.add_argument("--seed", type=int, metavar="N", help="battle seed (default: a random one)")
+    p.add_argument("--opponent", choices=OPPONENTS, default="normal", help="AI level, or hotseat (default: normal)")
+
+    p = sub.add_parser("replay", parents=[common], help="watch a save file in the TUI")
+    p.add_argument("file", metavar="FILE", type=Path)
+
+    p = sub.add_parser("sim", parents=[common], help="headless AI-vs-AI battles with a summary")
+    p.add_argument("ruleset", metavar="RULESET")
+    p.add_argument("--scenario", metavar="NAME|PATH", help="one scenario for every game (default: cycle the bundled ones)")
+    p.add_argument("--games", type=int, default=10, metavar="N", help="how many games (default: 10)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="batch seed (default: 0)")
+    p.add_argument("--ai", default="normal,normal", metavar="A,B",
+                   help=f"AI levels by seat, comma-separated, from {', '.join(LEVELS)} (default: normal,normal)")
+    p.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default: 1)")
+    p.add_argument("--save-dir", type=Path, metavar="DIR", help="save every game as a replay in DIR")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+
+    p = sub.add_parser("verify", parents=[common], help="re-apply save files and check their hashes")
+    p.add_argument("files", metavar="FILE", nargs="+", type=Path)
+
+    p = sub.add_parser("check", parents=[common], help="validate scenario, army, unit, commander and save files")
+    p.add_argument("files", metavar="FILE", nargs="+", type=Path)
+
+    p = sub.add_parser("log", parents=[common], help="the battle report of a save file")
+    p.add_argument("file", metavar="FILE", type=Path)
+    p.add_argument("--json", action="store_true", help="JSON lines of events instead of text")
+
+    p = sub.add_parser("sheet", parents=[common], help="the character sheet of an army, unit or commander file")
+    p.add_argument("file", metavar="FILE", type=Path)
+    p.add_argument("--json", action="store_true", help="one JSON object instead of text")
+
+    p = sub.add_parser("scenarios", parents=[common], help="list the bundled scenarios")
+    p.add_argument("ruleset", metavar="RULESET", nargs="?")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse: 2 for usage errors, 0 for --help
+        return exc.code if isinstance(exc.code, int) else 2
+    command = args.command or "tui"
+    try:
+        return COMMANDS[command](args)
+    except ContentError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        return 1
+    except (UserError, SkirmishError, ValueError) as exc:
+        print(f"skirmish: {exc}", file=sys.stderr)
+        return 1
+    except KeyError as exc:  # the registry's unknown-ruleset message
+        print(f"skirmish: {exc.args[0] if exc.args else exc}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:  # the reader went away (`skirmish log FILE | head`): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except OSError as exc:
+        where = f"{display_path(exc.filename)}: " if exc.filename else ""
+        print(f"skirmish: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("skirmish: interrupted", file=sys.stderr)
+        return 130
+
+
+# --- helpers --------------------------------------------------------------------------
+def saves_dir(args: argparse.Namespace) -> Path:
+    from core.saves import default_saves_dir
+
+    return args.saves_dir if args.saves_dir is not None else default_saves_dir()
+
+
+def ruleset_by_name(name: str):
+    try:
+        return registry.get(name)
+    except ImportError:
+        raise UserError(f"ruleset {name!r} is not installed in this build") from None
+
+
+def start_tui(args: argparse.Namespace, **extra: Any) -> int:
+    try:
+        from tui.app import run
+    except ImportError as exc:
+        raise UserError(f"the game screen cannot start: {exc}") from None
+    return int(run(saves_dir=saves_dir(args), mouse=bool(args.mouse), **extra) or 0)
+
+
+def document_ruleset(path: Path, data: dict[str, Any]):
+    """The ruleset a TOML file names in its top-level `ruleset` key, or a ContentError."""
+    file = display_path(path)
+    name = data.get("ruleset")
+    if name is None:
+        raise ContentError([Problem(file, "ruleset", f"missing; every Skirmish file names its ruleset ({', '.join(registry.names())})")])
+    if not isinstance(name, str):
+        raise ContentError([Problem(file, "ruleset", "expected text")])
+    try:
+        return registry.get(name)
+    except KeyError as exc:
+        raise ContentError([Problem(file, "ruleset", exc.args[0])]) from None
+    except ImportError:
+        raise ContentError([Problem(file, "ruleset", f"{name!r} is not installed in this build")]) from None
+
+
+def load_toml_document(path: Path):
+    data = read_toml(path)
+    ruleset = document_ruleset(path, data)
+    try:
+        return ruleset, ruleset.load_document(path, data)
+    except (ValueError, TypeError, KeyError) as exc:  # a document the ruleset could not take apart
+        raise ContentError([Problem(display_path(path), "(file)", str(exc) or type(exc).__name__)]) from None
+
+
+def player_names(replay) -> str:
+    sides = replay.ruleset.side_names(replay.initial)
+    players = replay.meta.players
+    return " vs ".join(f"{side} ({players[i]})" if i < len(players) else side for i, side in enumerate(sides))
+
+
+def result_line(ruleset, state) -> str:
+    outcome = ruleset.outcome(state)
+    if outcome is None:
+        return "Unfinished."
+    if outcome.winner is None:
+        return f"Draw: {outcome.reason}."
+    return f"{ruleset.side_names(state)[outcome.winner]} wins: {outcome.reason}."
+
+
+# --- commands ---------------------------------------------------------------------------
+def cmd_tui(args: argparse.Namespace) -> int:
+    return start_tui(args)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    ruleset = ruleset_by_name(args.ruleset)
+    if args.scenario is not None:
+        ruleset.load_scenario(args.scenario)
+    play = {"ruleset": ruleset.name, "scenario": args.scenario, "seed": args.seed, "opponent": args.opponent}
+    return start_tui(args, play=play)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from core.saves import load_match
+
+    load_match(args.file)
+    return start_tui(args, replay=args.file)
+
+
+class Progress:
+    """A one-line progress bar on stderr, drawn only when stderr is a terminal."""
+
+    def __init__(self, stream) -> None:
+        self.stream = stream
+
+    def __call__(self, done: int, total: int) -> None:
+        width = 30
+        filled = width * done // total
+        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+        if done == total:
+            self.stream.write("\r" + " " * (width + 24) + "\r")
+        self.stream.flush()
+
+
+def cmd_sim(args: argparse.Namespace) -> int:
+    from core.sim import run_batch
+
+    ai = [level.strip() for level in args.ai.split(",") if level.strip()]
+    ruleset_by_name(args.ruleset)
+    progress = Progress(sys.stderr) if sys.stderr.isatty() else None
+    created = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+    report = run_batch(
+        args.ruleset, games=args.games, seed=args.seed, ai=ai, scenario=args.scenario,
+        jobs=args.jobs, save_dir=args.save_dir, created=created, progress=progress,
+    )
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(sim_table(report, args.save_dir))
+    return 0
+
+
+def sim_table(report: dict[str, Any], save_dir: Path | None) -> str:
+    games = report["games"]
+    scenario = report["scenario"] if isinstance(report["scenario"], str) else ", ".join(report["scenario"])
+    lines = [
+        f"{report['ruleset']}: {games} games on {scenario} (seed {report['seed']}), {report['seconds']:.1f} s",
+        "",
+        f"{'AI (by --ai order)':<22}{'wins':>6}{'share':>8}",
+    ]
+    for i, (level, won) in enumerate(zip(report["ai"], report["wins"])):
+        lines.append(f"{f'{i + 1}. {level}':<22}{won:>6}{won / games:>8.0%}")
+    lines.append(f"{'draws':<22}{report['draws']:>6}{report['draws'] / games:>8.0%}")
+    lines += ["", f"rounds per game (mean): {report['rounds_mean']}", ""]
+    lines.append(f"{'unit type':<24}{'fielded':>8}{'survived':>10}{'damage dealt':>14}")
+    for kind, row in report["units"].items():
+        lines.append(f"{kind[:23]:<24}{row['fielded']:>8}{row['survived']:>10}{row['damage_dealt']:>14}")
+    if save_dir is not None:
+        lines += ["", f"{len(report['saves'])} replays saved in {display_path(save_dir)}"]
+    return "\n".join(lines)
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from core.saves import load_match
+
+    failed = 0
+    for path in args.files:
+        try:
+            match = load_match(path)
+        except SaveError as exc:
+            print(exc)
+            failed += 1
+            continue
+        print(f"{display_path(path)}: ok ({match.steps} actions reproduce their hashes)")
+    return 1 if failed else 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from core.saves import load_match
+
+    failed = 0
+    for path in args.files:
+        try:
+            if path.suffix.lower() == ".json":
+                match = load_match(path)
+                what = f"save of {match.ruleset.name}, {match.steps} actions"
+            else:
+                ruleset, document = load_toml_document(path)
+                what = f"{ruleset.name} {type(document).__name__}"
+        except ContentError as exc:
+            for problem in exc.problems:
+                print(problem)
+            failed += 1
+            continue
+        except SaveError as exc:
+            print(exc)
+            failed += 1
+            continue
+        print(f"{display_path(path)}: ok ({what})")
+    return 1 if failed else 0
+
+
+def cmd_log(args: argparse.Namespace) -> int:
+    from core.saves import read_save, verify
+
+    replay = read_save(args.file)
+    match = verify(replay)
+    ruleset = match.ruleset
+    codec = ruleset.codec()
+    if args.json:
+        for step, _action, events in match.history():
+            after = match.state_at(step)
+            for event in events:
+                fields = codec.encode_event(event)
+                fields.pop("kind", None)
+                line = {"step": step, "round": ruleset.round_number(match.state_at(step - 1)),
+                        "type": type(event).__name__, **fields,
+                        "text": ruleset.describe_event(after, event)}
+                print(json.dumps(line))
+        return 0
+    meta = replay.meta
+    print(f"{ruleset.title}: {meta.scenario}")
+    print(player_names(replay))
+    seed = "" if meta.seed is None else f", seed {meta.seed}"
+    print(f"{meta.steps} actions{seed}" + (f", saved {meta.created}" if meta.created else ""))
+    shown_round = None
+    for step, action, events in match.history():
+        before, after = match.state_at(step - 1), match.state_at(step)
+        round_now = ruleset.round_number(before)
+        if round_now != shown_round:
+            print(f"\nRound {round_now}")
+            shown_round = round_now
+        print(f"{step:>4}. {ruleset.describe_action(before, action)}")
+        for event in events:
+            print(f"        {ruleset.describe_event(after, event)}")
+    print(f"\n{result_line(ruleset, match.state)}")
+    return 0
+
+
+def cmd_sheet(args: argparse.Namespace) -> int:
+    if args.file.suffix.lower() == ".json":
+        raise UserError(f"{display_path(args.file)}: sheet reads army, unit or commander files (TOML), not saves")
+    ruleset, document = load_toml_document(args.file)
+    sheet = ruleset.sheet(document)
+    if args.json:
+        print(json.dumps({"title": sheet.title, "lines": list(sheet.lines), "data": sheet.data}))
+    else:
+        print(sheet.title)
+        print("=" * len(sheet.title))
+        for line in sheet.lines:
+            print(line)
+    return 0
+
+
+def cmd_scenarios(args: argparse.Namespace) -> int:
+    names = [args.ruleset] if args.ruleset else list(registry.available())
+    if not names:
+        raise UserError("no ruleset is installed in this build")
+    for name in names:
+        ruleset = ruleset_by_name(name)
+        for info in ruleset.scenarios():
+            print(f"{info.ruleset:<11} {info.name:<22} {info.sides} sides  {info.title}: {info.summary}")
+    return 0
+
+
+COMMANDS = {
+    "tui": cmd_tui,
+    "play": cmd_play,
+    "replay": cmd_replay,
+    "sim": cmd_sim,
+    "verify": cmd_verify,
+    "check": cmd_check,
+    "log": cmd_log,
+    "sheet": cmd_sheet,
+    "scenarios": cmd_scenarios,
+}
