@@ -62,9 +62,10 @@ class PtyApp:
                 os._exit(127)
         self.pid, self.fd = pid, fd
 
-    def read_until_quiet(self, quiet: float, timeout: float, marker: bytes | None = None) -> tuple[bytes, float]:
+    def read_until_quiet(self, quiet: float, timeout: float, marker: bytes | None = None, first: bool = False) -> tuple[bytes, float]:
         """Read until `marker` was seen (if any) and then nothing came for `quiet` seconds.
 
+        With `first`, silence before the first byte does not count (a starting app).
         Returns the bytes read and the perf_counter time of the last byte.
         """
         out = bytearray()
@@ -80,7 +81,7 @@ class PtyApp:
             if not ready:
                 if seen and out:
                     break
-                if seen and not out and time.perf_counter() - last >= quiet:
+                if seen and not out and not first and time.perf_counter() - last >= quiet:
                     break
                 continue
             try:
@@ -95,6 +96,30 @@ class PtyApp:
                 seen = True
         self.transcript += out
         return bytes(out), last
+
+    def cpu(self) -> float:
+        """CPU seconds the app has used so far, all its threads (Linux /proc; 0.0 elsewhere).
+
+        Unlike the wall clock, this does not grow when other work shares the machine.
+        """
+        total = 0
+        try:
+            tasks = os.listdir(f"/proc/{self.pid}/task")
+        except OSError:
+            return 0.0
+        for task in tasks:
+            try:
+                with open(f"/proc/{self.pid}/task/{task}/schedstat") as f:
+                    total += int(f.read().split()[0])
+            except (OSError, ValueError, IndexError):
+                continue
+        return total / 1e9
+
+    def check_drawn(self) -> None:
+        """Raise AppFailed unless the app switched to the alternate screen (Textual draws there)."""
+        if b"\x1b[?1049h" not in self.transcript:
+            text = _plain(bytes(self.transcript)).decode("utf-8", "replace").strip().splitlines()
+            raise AppFailed(text[-1] if text else "the app wrote nothing")
 
     def send(self, data: bytes) -> float:
         now = time.perf_counter()
@@ -134,6 +159,10 @@ class PtyApp:
         self.stop()
 
 
+class AppFailed(RuntimeError):
+    """The app did not draw a screen (it printed an error and stopped, say)."""
+
+
 def _plain(data: bytes) -> bytes:
     """The text of terminal output with escape sequences removed (for finding a marker)."""
     out = bytearray()
@@ -153,34 +182,35 @@ def _plain(data: bytes) -> bytes:
     return bytes(out)
 
 
-def startup_time(argv: list[str], marker: bytes | None, cols: int = 80, rows: int = 24) -> float:
-    """Seconds from launch to the last byte of the first frame."""
+def startup_time(argv: list[str], marker: bytes | None, cols: int = 80, rows: int = 24) -> tuple[float, float]:
+    """(wall seconds, app CPU seconds) from launch to the last byte of the first frame."""
     with PtyApp(argv, cols, rows) as app:
-        _, last = app.read_until_quiet(quiet=0.3, timeout=20, marker=marker)
-        return last - app.launched
+        _, last = app.read_until_quiet(quiet=0.3, timeout=20, marker=marker, first=True)
+        app.check_drawn()
+        return last - app.launched, app.cpu()
 
 
-def cursor_moves(argv: list[str], cols: int, rows: int, moves: int, marker: bytes | None = None, settle_keys: bytes = b"") -> tuple[list[float], list[int]]:
-    """Times (key written to last byte of the repaint) and bytes of `moves` cursor moves.
+def cursor_moves(argv: list[str], cols: int, rows: int, moves: int, marker: bytes | None = None) -> tuple[list[float], list[int], list[float]]:
+    """Wall times (key written to last byte of the repaint), bytes and app CPU seconds of `moves` cursor moves.
 
     The cursor goes right four times, then left four times, and so on, so it
-    stays near where the app put it.
+    stays near where the app put it. Keys that drew nothing are not counted.
     """
-    times, sizes = [], []
+    times, sizes, cpus = [], [], []
     with PtyApp(argv, cols, rows) as app:
-        app.read_until_quiet(quiet=0.4, timeout=30, marker=marker)
-        if settle_keys:
-            app.send(settle_keys)
-            app.read_until_quiet(quiet=0.4, timeout=10)
+        app.read_until_quiet(quiet=0.4, timeout=30, marker=marker, first=True)
+        app.check_drawn()
         for i in range(moves):
             key = RIGHT if (i // 4) % 2 == 0 else LEFT
+            used = app.cpu()
             sent = app.send(key)
             data, last = app.read_until_quiet(quiet=0.15, timeout=5)
             if not data:
                 continue
             times.append(last - sent)
             sizes.append(len(data))
-    return times, sizes
+            cpus.append(app.cpu() - used)
+    return times, sizes, cpus
 
 
 def python_app(*args: str) -> list[str]:
@@ -197,40 +227,56 @@ def tui_available() -> bool:
 def run_terminal(report: Report) -> None:
     suite = "terminal"
     repeats = 3 if report.quick else 7
+    med = statistics.median
     bare_hello = python_app(str(BENCH_DIR / "bare_app.py"), "hello")
-    start_bare = statistics.median(startup_time(bare_hello, b"bare app") for _ in range(repeats))
-    fb = report.add(suite, "start-up: bare Textual app", start_bare, note=f"median of {repeats}")
+    runs = [startup_time(bare_hello, b"bare app") for _ in range(repeats)]
+    fb = report.add(suite, "start-up: bare Textual app", med(w for w, _ in runs), note=f"median of {repeats}, wall clock")
+    fbc = report.add(suite, "start-up CPU: bare Textual app", med(c for _, c in runs), note="the app's CPU time")
     if tui_available():
-        start_tui = statistics.median(startup_time(python_app("-m", "tui"), None) for _ in range(repeats))
-        ft = report.add(suite, "start-up: main menu", start_tui, note=f"median of {repeats}")
-        report.add_ratio(suite, "start-up: main menu / bare app", ft, fb, TUI_BUDGET)
+        try:
+            runs = [startup_time(python_app("-m", "tui"), None) for _ in range(repeats)]
+        except AppFailed as exc:
+            report.skip(suite, f"start-up: `python3 -m tui` drew no screen: {exc}")
+        else:
+            ft = report.add(suite, "start-up: main menu", med(w for w, _ in runs), note=f"median of {repeats}, wall clock")
+            ftc = report.add(suite, "start-up CPU: main menu", med(c for _, c in runs), note="the app's CPU time")
+            report.add_ratio(suite, "start-up: main menu / bare app", ft, fb, TUI_BUDGET)
+            report.add_ratio(suite, "start-up CPU: main menu / bare app", ftc, fbc, TUI_BUDGET)
     else:
         report.skip(suite, "the TUI (python3 -m tui) is not available yet")
     moves = 12 if report.quick else 40
     battles = battle_commands()
     if not battles:
         report.skip(suite, "battle map: `python3 -m tui play RULESET` is not available yet")
-        battles = [(None, "", 2)]
-    bare: dict[tuple[int, int, int], tuple[object, object]] = {}
+        battles = [(None, "", 3)]
+    bare: dict[tuple[int, int, int], tuple[object, object, object]] = {}
     for argv, name, cell in battles:
         for cols, rows in ((80, 24), (200, 50)):
             size = f"{cols}x{rows}"
             if (cols, rows, cell) not in bare:
-                times, sizes = cursor_moves(python_app(str(BENCH_DIR / "bare_app.py"), "grid", str(cell)), cols, rows, moves)
+                times, sizes, cpus = cursor_moves(python_app(str(BENCH_DIR / "bare_app.py"), "grid", str(cell)), cols, rows, moves)
                 label = f"bare grid {size}, {cell} columns a cell"
-                bt = report.add(suite, f"key to repaint: {label}", statistics.median(times), note=f"median of {len(times)}")
-                bb = report.add(suite, f"bytes a cursor move: {label}", statistics.median(sizes), "B")
-                bare[(cols, rows, cell)] = (bt, bb)
-            bt, bb = bare[(cols, rows, cell)]
+                bare[(cols, rows, cell)] = (
+                    report.add(suite, f"key to repaint: {label}", med(times), note=f"median of {len(times)}, wall clock"),
+                    report.add(suite, f"CPU a cursor move: {label}", med(cpus), note="the app's CPU time"),
+                    report.add(suite, f"bytes a cursor move: {label}", med(sizes), "B"),
+                )
+            bt, bc, bb = bare[(cols, rows, cell)]
             if argv is None:
                 continue
-            times, sizes = cursor_moves(argv, cols, rows, moves)
+            try:
+                times, sizes, cpus = cursor_moves(argv, cols, rows, moves)
+            except AppFailed as exc:
+                report.skip(suite, f"{name} map {size}: the battle screen did not open: {exc}")
+                continue
             if not times:
                 report.skip(suite, f"{name} map {size}: no repaint seen after a cursor key")
                 continue
-            gt = report.add(suite, f"key to repaint: {name} map {size}", statistics.median(times), note=f"median of {len(times)}")
-            gb = report.add(suite, f"bytes a cursor move: {name} map {size}", statistics.median(sizes), "B")
+            gt = report.add(suite, f"key to repaint: {name} map {size}", med(times), note=f"median of {len(times)}, wall clock")
+            gc = report.add(suite, f"CPU a cursor move: {name} map {size}", med(cpus), note="the app's CPU time")
+            gb = report.add(suite, f"bytes a cursor move: {name} map {size}", med(sizes), "B")
             report.add_ratio(suite, f"key to repaint {size}: {name} map / bare", gt, bt, TUI_BUDGET)
+            report.add_ratio(suite, f"CPU a cursor move {size}: {name} map / bare", gc, bc, TUI_BUDGET)
             report.add_ratio(suite, f"bytes a move {size}: {name} map / bare", gb, bb, TUI_BUDGET)
 
 
@@ -251,5 +297,5 @@ def battle_commands() -> list[tuple[list[str], str, int]]:
 if __name__ == "__main__":
     # Quick manual check of the harness against the bare apps.
     print("start-up", startup_time(python_app(str(BENCH_DIR / "bare_app.py"), "hello"), b"bare app"))
-    t, b = cursor_moves(python_app(str(BENCH_DIR / "bare_app.py"), "grid"), 80, 24, 8)
-    print("moves", [round(x * 1e3, 2) for x in t], b)
+    t, b, c = cursor_moves(python_app(str(BENCH_DIR / "bare_app.py"), "grid"), 80, 24, 8)
+    print("moves", [round(x * 1e3, 2) for x in t], b, [round(x * 1e3, 2) for x in c])
