@@ -116,10 +116,15 @@ class PtyApp:
         return total / 1e9
 
     def check_drawn(self) -> None:
-        """Raise AppFailed unless the app switched to the alternate screen (Textual draws there)."""
+        """Raise AppFailed unless the app switched to the alternate screen and is still running."""
+        text = _plain(bytes(self.transcript)).decode("utf-8", "replace").strip().splitlines()
         if b"\x1b[?1049h" not in self.transcript:
-            text = _plain(bytes(self.transcript)).decode("utf-8", "replace").strip().splitlines()
             raise AppFailed(text[-1] if text else "the app wrote nothing")
+        done, _ = os.waitpid(self.pid, os.WNOHANG)
+        if done:
+            self.pid = -1
+            lines = [line.strip(" │╭╮╰╯─") for line in text if "Error" in line or "error" in line]
+            raise AppFailed("it stopped: " + (lines[-1] if lines else "no message"))
 
     def send(self, data: bytes) -> float:
         now = time.perf_counter()
@@ -128,6 +133,7 @@ class PtyApp:
 
     def stop(self) -> None:
         if self.pid <= 0:
+            os.close(self.fd)
             return
         try:
             os.write(self.fd, b"\x11")  # ctrl+q: Textual's quit
