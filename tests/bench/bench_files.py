@@ -121,23 +121,25 @@ def smallest_scenario(ruleset: Any) -> str:
 def run_sim(report: Report) -> None:
     """Battles a second of `core.sim.run_batch`, normal vs normal, with 1 and with 2 worker processes.
 
-    One game is played first to size the batch: as many games as fit the time
-    target (an even number, 2 to 20). Quick runs play the smallest bundled
-    scenario; full runs cycle all of them, as `skirmish sim` does.
+    Quick runs play 2 games of the smallest bundled scenario. Full runs play one
+    game first to size the batch (as many games as fit about 12 s, an even
+    number from 2 to 20) and cycle every bundled scenario, as `skirmish sim` does.
     """
     sim = module_or_skip(report, "sim", "core.sim")
     if sim is None:
         return
     from bench_engine import rulesets
 
-    target = 3.0 if report.quick else 12.0
+    target = 12.0
     for name, ruleset in rulesets(report, "sim"):
         suite = f"sim {name}"
         scenario = smallest_scenario(ruleset) if report.quick else None
-        start = time.perf_counter()
-        sim.run_batch(name, games=1, seed=1, ai=("normal", "normal"), jobs=1, scenario=scenario)
-        one = time.perf_counter() - start
-        games = max(2, min(20, 2 * round(target / one / 2)))
+        games = 2
+        if not report.quick:
+            start = time.perf_counter()
+            sim.run_batch(name, games=1, seed=1, ai=("normal", "normal"), jobs=1, scenario=scenario)
+            one = time.perf_counter() - start
+            games = max(2, min(20, 2 * round(target / one / 2)))
         rates = {}
         for jobs in (1, 2):
             start = time.perf_counter()

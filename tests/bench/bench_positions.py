@@ -124,3 +124,63 @@ def ninja_scenario(ruleset: Any) -> str:
         if info.sides == 2:
             return info.name
     raise NoPosition("no two-army ninja scenario")
+
+
+@builder("commanders")
+def commanders_position(ruleset: Any, units: int, board: str) -> Any:
+    """The commanders of the largest bundled battle, repeated until each side fields `units` units.
+
+    A unit is a commander or one of its troop; commanders stand in a grid at
+    their own edge of an open plain, three squares apart, and their troops
+    gather around them as new_battle places them. The last commander of a
+    side leads a shortened troop when the count asks for it.
+    """
+    import attrs
+
+    from core.commanders.catalogue import catalogue
+
+    setup = ruleset.load_scenario(largest_scenario(ruleset))
+    pools = {side: [c for p, c in zip(setup.scenario.commander, setup.commanders) if p.side == side] for side in (0, 1)}
+    per_side: dict[int, list[Any]] = {0: [], 1: []}
+    for side, pool in pools.items():
+        made, i = 0, 0
+        while made < units:
+            leader = pool[i % len(pool)]
+            troop = leader.troop[: max(0, units - made - 1)]
+            per_side[side].append(attrs.evolve(leader, troop=troop))
+            made += 1 + len(troop)
+            i += 1
+    count = max(len(v) for v in per_side.values())
+    side_length = max(7, 3 * int(count ** 0.5 + 0.999) + 1)
+    height = side_length if board != "large" else max(side_length, 40)
+    per_column = (height - 1) // 3
+    columns = -(-count // per_column)
+    width = 2 * 3 * columns + (4 if board == "small" else 10)
+    if board == "large":
+        width = max(width, 60)
+    place_type = type(setup.scenario.commander[0])
+    placements, leaders = [], []
+    for side in (0, 1):
+        for i, leader in enumerate(per_side[side]):
+            col, row = divmod(i, per_column)
+            x = 1 + 3 * col if side == 0 else width - 2 - 3 * col
+            placements.append(place_type(file=f"bench-{side}-{i}", side=side, at=(x, 1 + 3 * row)))
+            leaders.append(leader)
+    plain = catalogue().terrain_by_symbol()["."].name
+    grid = type(setup.board)(f"bench {board}", width, height, (plain,) * (width * height), (0,) * (width * height))
+    scenario = attrs.evolve(setup.scenario, commander=tuple(placements), max_rounds=200)
+    return ruleset.new_battle(attrs.evolve(setup, scenario=scenario, board=grid, commanders=tuple(leaders)), 11)
+
+
+def largest_scenario(ruleset: Any) -> str:
+    """The bundled two-sided scenario with the most units (stable: the first of equals)."""
+    best = None
+    for info in ruleset.scenarios():
+        if info.sides != 2:
+            continue
+        size = len(ruleset.new_battle(ruleset.load_scenario(info.name), 0).units)
+        if best is None or size > best[0]:
+            best = (size, info.name)
+    if best is None:
+        raise NoPosition("no two-sided scenario")
+    return best[1]

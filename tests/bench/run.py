@@ -164,6 +164,7 @@ class Report:
         self.skipped: list[tuple[str, str]] = []
         self.started = time.time()
         self.load_at_start = load_average()
+        self.durations: dict[str, float] = {}
 
     def add(
         self,
@@ -221,6 +222,7 @@ class Report:
             "floor_s": self.floor,
             "figures": [f.as_dict() for f in self.figures],
             "skipped": [{"suite": s, "reason": r} for s, r in self.skipped],
+            "suite_seconds": dict(self.durations),
             "seconds": round(time.time() - self.started, 1),
         }
 
@@ -357,13 +359,16 @@ def main(argv: list[str] | None = None) -> int:
 
     bench_engine.ONLY_RULESETS = set(rulesets)
     for name in chosen:
+        began = time.time()
         try:
             all_suites[name](report)
         except Exception as exc:  # a broken suite must not hide the others' figures
             report.skip(name, f"failed: {type(exc).__name__}: {exc}")
+        report.durations[name] = round(time.time() - began, 1)
     print(f"\n{len(report.figures)} figures in {time.time() - report.started:.0f} s (load average now {load_average()}); "
           f"{sum(f.status == 'OVER' for f in report.figures)} over budget, "
           f"{sum(f.status == 'PASS' for f in report.figures)} within")
+    print("seconds per suite: " + ", ".join(f"{k} {v:.0f}" for k, v in report.durations.items()))
     if args.json:
         Path(args.json).write_text(json.dumps(report.as_dict(), indent=2) + "\n", encoding="utf-8")
         print(f"figures written to {args.json}")
