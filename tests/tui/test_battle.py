@@ -1,0 +1,147 @@
+"""Playing a battle through the keyboard: deployment to victory, undo/redo, menus, hotseat."""
+
+from __future__ import annotations
+
+from core.squaregrid import chebyshev
+from tests.tui.conftest import cursor_to, duel_match, settle
+from tests.tui.duel import Deploy, EndTurn, Move, Strike
+from tui.dialogs.actions import ActionMenu
+from tui.screens.battle import BattleScreen
+from tui.screens.end import EndScreen
+
+
+def plan(screen) -> object:
+    """A simple player: strike if possible, else walk the first ready unit toward the enemy, else end."""
+    legal = screen.legal()
+    state = screen.match.state
+    for kind in (Deploy, Strike):
+        found = [a for a in legal if isinstance(a, kind)]
+        if found:
+            return found[0]
+    moves = [a for a in legal if isinstance(a, Move)]
+    if moves:
+        enemies = [f.pos for f in state.fighters if f.side == 1 and f.hp > 0 and f.pos is not None]
+        uid = moves[0].uid
+        return min((a for a in moves if a.uid == uid), key=lambda a: min(chebyshev(a.to, e) for e in enemies))
+    return next(a for a in legal if isinstance(a, EndTurn))
+
+
+async def perform(pilot, screen: BattleScreen, action) -> None:
+    """Carry out `action` with the keys a player would press."""
+    if isinstance(action, EndTurn):
+        await pilot.press("escape", "a")
+        menu = pilot.app.screen
+        assert isinstance(menu, ActionMenu)
+        await pilot.press("end", "enter")
+        return
+    actor = screen.controller.actor(action)
+    placed = {u.uid: u for u in screen.map.view.units}
+    if actor in placed and screen.selected != actor:
+        await cursor_to(pilot, screen, tuple(placed[actor].cells[0]))
+        await pilot.press("enter")
+        assert screen.selected == actor
+    target = screen.controller.target_cells(action, screen.map.view)[0]
+    await cursor_to(pilot, screen, target)
+    assert action in screen.actions_at(target)
+    await pilot.press("enter")
+    if isinstance(pilot.app.screen, ActionMenu):
+        menu = pilot.app.screen
+        index = [a for _, a in menu.actions].index(action)
+        for _ in range(index):
+            await pilot.press("down")
+        await pilot.press("enter")
+
+
+async def test_duel_from_deployment_to_victory(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BattleScreen(duel_match(), {0: "human", 1: "easy"}, {"scenario": "meadow", "seed": 7})
+        app.push_screen(screen)
+        await settle(pilot, screen)
+        for _ in range(200):
+            if isinstance(app.screen, EndScreen):
+                break
+            assert app.screen is screen, type(app.screen)
+            action = plan(screen)
+            before = screen.match.cursor
+            await perform(pilot, screen, action)
+            await settle(pilot, screen)
+            assert screen.match.cursor > before
+            assert screen.match.all_actions[before] == action
+        assert isinstance(app.screen, EndScreen)
+        assert screen.match.outcome().winner == 0
+        text = "\n".join(str(w.render()) for w in app.screen.query("Static"))
+        assert "Blue wins" in text and "strength" in text and "Best unit" in text
+        await pilot.press("enter")
+        assert not isinstance(app.screen, (EndScreen, BattleScreen))
+
+
+async def test_undo_redo_skip_the_ai_and_keep_the_dice(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BattleScreen(duel_match(), {0: "human", 1: "easy"}, {"seed": 7})
+        app.push_screen(screen)
+        await settle(pilot, screen)
+        await pilot.press("enter")  # deploy at (0, 0)
+        await settle(pilot, screen)
+        assert screen.match.cursor == 2  # the AI deployed too
+        state_after = screen.match.state
+        await pilot.press("z")
+        await settle(pilot, screen)
+        assert screen.match.cursor == 0 and screen.human_side() == 0
+        await pilot.press("x")
+        await settle(pilot, screen)
+        assert screen.match.cursor == 2 and screen.match.state == state_after
+        await pilot.press("z", "z")
+        await settle(pilot, screen)
+        assert screen.match.cursor == 0
+
+
+async def test_escape_drops_selection_and_illegal_cells_do_nothing(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BattleScreen(duel_match(), {0: "human", 1: "human"}, {"seed": 7})
+        app.push_screen(screen)
+        await settle(pilot, screen)
+        await cursor_to(pilot, screen, (5, 5))  # water, outside the deployment zone
+        await pilot.press("enter")
+        assert screen.match.cursor == 0
+        await cursor_to(pilot, screen, (1, 3))
+        assert "Deploy" in str(screen.query_one("#odds-panel").render())
+        await pilot.press("enter")
+        assert screen.match.cursor == 1
+
+
+async def test_help_lists_the_battle_keys(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BattleScreen(duel_match(), {0: "human", 1: "easy"}, {"seed": 7})
+        app.push_screen(screen)
+        await settle(pilot, screen)
+        await pilot.press("question_mark")
+        body = "\n".join(str(w.render()) for w in app.screen.query("Static"))
+        for words in ("Undo", "Redo", "Save", "Actions", "Next unit", "Select/commit", "Quit", "up-left"):
+            assert words in body
+        await pilot.press("escape")
+        assert app.screen is screen
+
+
+async def test_quit_asks_first(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BattleScreen(duel_match(), {0: "human", 1: "easy"}, {"seed": 7})
+        app.push_screen(screen)
+        await settle(pilot, screen)
+        await pilot.press("q", "n")
+        assert app.screen is screen
+        await pilot.press("q", "y")
+        assert app.screen is not screen
+
+
+async def test_hex_board_cursor_diagonals_follow_hex_neighbours(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BattleScreen(duel_match(grid="hex"), {0: "human", 1: "easy"}, {"seed": 7})
+        app.push_screen(screen)
+        await settle(pilot, screen)
+        await cursor_to(pilot, screen, (3, 2))
+        await pilot.press("n")  # even row: SE neighbour is (3, 3)
+        assert screen.map.cursor == (3, 3)
+        await pilot.press("n")  # odd row: SE neighbour is (4, 4)
+        assert screen.map.cursor == (4, 4)
+        await pilot.press("y")  # even row: NW neighbour is (3, 3)
+        assert screen.map.cursor == (3, 3)

@@ -1,0 +1,48 @@
+"""New battle: ruleset -> scenario (with map preview) -> opponent -> seed -> battle."""
+
+from __future__ import annotations
+
+from tests.tui.conftest import settle
+from tests.tui.duel import Duel
+from tui.screens.battle import BattleScreen
+from tui.screens.new_battle import NewBattleScreen
+from tui.widgets.map import BattleMap
+
+
+async def test_wizard_builds_the_chosen_battle(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(NewBattleScreen([Duel()]))
+        await pilot.pause()
+        await pilot.press("enter")  # Duel
+        await pilot.pause()
+        assert app.screen.query(BattleMap), "the scenario step previews the map"
+        await pilot.press("enter")  # Meadow
+        await pilot.press("escape")  # back to the scenario step
+        assert app.screen.step == 1
+        await pilot.press("enter", "down", "down", "enter")  # hard
+        await pilot.press("end", *["backspace"] * 10, "4", "2", "enter")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        assert screen.meta["seed"] == 42 and screen.meta["scenario"] == "meadow"
+        assert screen.seats == {0: "human", 1: "hard"}
+        assert screen.match.initial == Duel().new_battle("meadow", 42)
+
+
+async def test_hotseat_seats_both_sides(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(NewBattleScreen([Duel()]))
+        await pilot.pause()
+        await pilot.press("enter", "enter", "end", "enter", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, BattleScreen)
+        assert app.screen.seats == {0: "human", 1: "human"}
+
+
+async def test_escape_from_the_first_step_returns(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = app.screen
+        app.push_screen(NewBattleScreen([Duel()]))
+        await pilot.pause()
+        await pilot.press("escape")
+        assert app.screen is menu

@@ -1,0 +1,110 @@
+"""The app shell: menu, help, quit, too-small, options that persist, rules, builder notes."""
+
+from __future__ import annotations
+
+import json
+
+from tests.tui.conftest import make_app
+from tui.dialogs.confirm import ConfirmDialog
+from tui.dialogs.help import HelpDialog
+from tui.dialogs.too_small import TooSmallDialog
+from tui.screens.builders import BuilderInfoScreen
+from tui.screens.menu import ENTRIES, MainMenu
+from tui.screens.options import OptionsScreen
+from tui.screens.rules import RulesScreen
+
+
+def entry_keys(name: str) -> list[str]:
+    index = [k for k, _ in ENTRIES].index(name)
+    return ["down"] * index + ["enter"]
+
+
+async def test_menu_help_and_quit_confirmation(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, MainMenu)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpDialog)
+        await pilot.press("escape")
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("n")
+        assert isinstance(app.screen, MainMenu)
+        await pilot.press("q", "y")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_too_small_shows_a_notice_and_recovers_without_losing_the_screen(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*entry_keys("options"))
+        assert isinstance(app.screen, OptionsScreen)
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallDialog)
+        await pilot.press("q")  # keys do not reach the screen underneath
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert isinstance(app.screen, OptionsScreen)
+
+
+async def test_options_persist_across_runs(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*entry_keys("options"))
+        await pilot.press("enter")  # movement keys: vi -> arrows
+        await pilot.press("down", "right", "right")  # theme: dark -> light -> high-contrast
+        await pilot.press("down", "enter")  # animations off
+        assert app.theme == "skirmish-high-contrast"
+    saved = json.loads((tmp_path / "config" / "settings.json").read_text())
+    assert saved == {"keymap_preset": "arrows", "theme": "high-contrast", "animations": False}
+    again = make_app(tmp_path)
+    async with again.run_test(size=(80, 24)):
+        assert again.settings.keymap_preset == "arrows"
+        assert again.theme == "skirmish-high-contrast"
+
+
+async def test_keymap_file_remaps_keys_and_bad_entries_are_reported(tmp_path):
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "keymap.toml").write_text('[menu]\nquit = "ctrl+x"\n[battle]\nfly = "f"\n')
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("q")
+        assert isinstance(app.screen, MainMenu)
+        await pilot.press("ctrl+x")
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("n")
+        assert any("battle.fly" in p for p in app.keymap_problems)
+
+
+async def test_broken_settings_file_falls_back_to_defaults(tmp_path):
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "settings.json").write_text('{"theme": "plaid", "extra": 1}')
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)):
+        assert app.settings.theme == "dark"
+        assert any("plaid" in p for p in app.settings_problems)
+        assert any("extra" in p for p in app.settings_problems)
+
+
+async def test_rules_browser_shows_the_projects_docs(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*entry_keys("rules"))
+        screen = app.screen
+        assert isinstance(screen, RulesScreen)
+        titles = [title for _, title in screen.docs]
+        assert "Rules and decisions" in titles
+        assert all("seeds" not in str(path) for path, _ in screen.docs)
+        await pilot.press("escape")
+        assert isinstance(app.screen, MainMenu)
+
+
+async def test_builder_and_quiz_entries_explain_the_files(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        for name in ("builder", "quiz"):
+            await pilot.press("home", *entry_keys(name))
+            assert isinstance(app.screen, BuilderInfoScreen)
+            text = "\n".join(str(w.render()) for w in app.screen.query("Static"))
+            assert "docs/FORMATS.md" in text and "skirmish check" in text
+            await pilot.press("escape")

@@ -1,0 +1,1 @@
+"""Modal dialogs: one ModalScreen per file."""

@@ -1,0 +1,140 @@
+"""The central keymap: scoped action names -> keys, with presets and a keymap file.
+
+Every binding in the app carries an id from this table (`binding("battle.undo")`),
+so one place says which key does what, the keymap file can remap any id, and the
+footer and the help screen show whatever keys are in force (Textual's keymap
+replaces a binding's keys by id). Movement keys come from the chosen preset:
+"vi" (hjkl yubn), "arrows" (arrows, Home/PgUp/End/PgDn for diagonals) or
+"numpad" (digits 1-9 as on a keypad); the arrow keys work in every preset.
+
+The keymap file is TOML, one table per scope:
+
+    [battle]
+    undo = "z,ctrl+z"
+    [map]
+    up_left = "y,7"
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from textual.binding import Binding
+
+# id -> (default keys, description, shown in the footer)
+ACTIONS: dict[str, tuple[str, str, bool]] = {
+    "app.help": ("question_mark", "Help", True),
+    "app.quit": ("ctrl+q", "Quit", False),
+    "menu.back": ("escape", "Back", True),
+    "menu.quit": ("q", "Quit", True),
+    "battle.select": ("enter,space", "Select/commit", True),
+    "battle.cancel": ("escape", "Cancel", True),
+    "battle.actions": ("a", "Actions", True),
+    "battle.next_unit": ("tab", "Next unit", True),
+    "battle.prev_unit": ("shift+tab", "Prev unit", False),
+    "battle.undo": ("z,ctrl+z", "Undo", True),
+    "battle.redo": ("x,ctrl+y", "Redo", True),
+    "battle.save": ("s,ctrl+s", "Save", True),
+    "battle.log_up": ("left_square_bracket", "Log up", False),
+    "battle.log_down": ("right_square_bracket", "Log down", False),
+    "battle.quit": ("q", "Quit", True),
+    "replay.play": ("space,p", "Play/pause", True),
+    "replay.forward": ("right,l,period", "Step", True),
+    "replay.back": ("left,h,comma", "Back", True),
+    "replay.start": ("home,g", "Start", False),
+    "replay.end": ("end,G", "End", False),
+    "replay.faster": ("plus,equals_sign", "Faster", False),
+    "replay.slower": ("minus", "Slower", False),
+    "replay.round": ("r", "Go to round", True),
+    "replay.take_over": ("t", "Take over", True),
+    "replay.quit": ("q,escape", "Close", True),
+}
+
+MOVES: tuple[str, ...] = ("left", "right", "up", "down", "up_left", "up_right", "down_left", "down_right")
+DIRECTIONS: dict[str, tuple[int, int]] = {
+    "left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1),
+    "up_left": (-1, -1), "up_right": (1, -1), "down_left": (-1, 1), "down_right": (1, 1),
+}
+
+PRESET_MOVES: dict[str, dict[str, str]] = {
+    "vi": {
+        "left": "h,left", "right": "l,right", "up": "k,up", "down": "j,down",
+        "up_left": "y", "up_right": "u", "down_left": "b", "down_right": "n",
+    },
+    "arrows": {
+        "left": "left", "right": "right", "up": "up", "down": "down",
+        "up_left": "home", "up_right": "pageup", "down_left": "end", "down_right": "pagedown",
+    },
+    "numpad": {
+        "left": "4,left", "right": "6,right", "up": "8,up", "down": "2,down",
+        "up_left": "7,home", "up_right": "9,pageup", "down_left": "1,end", "down_right": "3,pagedown",
+    },
+}
+
+
+def binding(action_id: str, action: str | None = None, *, priority: bool = False) -> Binding:
+    """The Binding for a scoped id; the method called is `action_<last part>` unless given."""
+    keys, description, show = ACTIONS[action_id]
+    name = action or action_id.split(".", 1)[1]
+    return Binding(keys, name, description, show=show, id=action_id, priority=priority)
+
+
+def move_bindings() -> list[Binding]:
+    """Cursor movement bindings (keys set by the preset through the keymap)."""
+    return [
+        Binding(PRESET_MOVES["vi"][m], f"move('{m}')", m.replace("_", "-"), show=False, id=f"map.{m}")
+        for m in MOVES
+    ]
+
+
+def read_keymap_file(path: Path) -> tuple[dict[str, str], list[str]]:
+    """Overrides from a keymap file and the problems found (unknown ids, bad values)."""
+    if not path.exists():
+        return {}, []
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        return {}, [f"{path.name}: cannot read ({exc})"]
+    out: dict[str, str] = {}
+    problems: list[str] = []
+    known = set(ACTIONS) | {f"map.{m}" for m in MOVES}
+    for scope, table in data.items():
+        if not isinstance(table, dict):
+            problems.append(f"{path.name}: {scope}: expected a table like [battle]")
+            continue
+        for name, keys in table.items():
+            action_id = f"{scope}.{name}"
+            if action_id not in known:
+                problems.append(f"{path.name}: {action_id}: no such action")
+            elif not isinstance(keys, str) or not keys.strip():
+                problems.append(f"{path.name}: {action_id}: keys must be a string like \"z,ctrl+z\"")
+            else:
+                out[action_id] = keys.replace(" ", "")
+    return out, problems
+
+
+def build_keymap(preset: str, overrides: dict[str, str]) -> dict[str, str]:
+    """The full id -> keys map in force: preset movement keys, then the file's overrides."""
+    keymap = {f"map.{m}": keys for m, keys in PRESET_MOVES.get(preset, PRESET_MOVES["vi"]).items()}
+    keymap.update(overrides)
+    return keymap
+
+
+def describe_keys(keys: str) -> str:
+    """Keys as a person reads them: 'question_mark' -> '?', 'ctrl+z' -> '^z'."""
+    names = {
+        "question_mark": "?", "left_square_bracket": "[", "right_square_bracket": "]",
+        "space": "Space", "enter": "Enter", "escape": "Esc", "tab": "Tab", "shift+tab": "S-Tab",
+        "plus": "+", "minus": "-", "equals_sign": "=", "period": ".", "comma": ",",
+        "left": "←", "right": "→", "up": "↑", "down": "↓", "pageup": "PgUp", "pagedown": "PgDn",
+        "home": "Home", "end": "End",
+    }
+    out = []
+    for key in keys.split(","):
+        key = key.strip()
+        if key.startswith("ctrl+"):
+            out.append("^" + names.get(key[5:], key[5:]))
+        else:
+            out.append(names.get(key, key))
+    return " ".join(out)

@@ -1,0 +1,67 @@
+"""The TUI's side of saves: names, seats and dates around core.saves (which owns the format).
+
+Players are recorded as seat words, one per side: "human" or an AI level
+("easy", "normal", "hard"), so a loaded battle knows who plays which side.
+"""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+from typing import Any
+
+from core.match import Match
+
+SEATS = ("human", "random", "easy", "normal", "hard")
+
+
+def now_text() -> str:
+    return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+
+
+def _meta(match: Match, meta: dict[str, Any]) -> dict[str, Any]:
+    sides = len(match.ruleset.side_names(match.initial))
+    seats = meta.get("seats", {})
+    return {
+        "created": now_text(),
+        "players": [seats.get(side, "human") for side in range(sides)],
+        "scenario": str(meta.get("scenario", "")),
+        "seed": meta.get("seed"),
+    }
+
+
+def seats_from_players(players: tuple[str, ...] | list[str]) -> dict[int, str]:
+    return {i: (p if p in SEATS else "human") for i, p in enumerate(players)}
+
+
+def autosave(app: Any, match: Match, meta: dict[str, Any]) -> Path:
+    from core import saves
+
+    return saves.autosave(app.saves_dir, match, **_meta(match, meta))
+
+
+def save_as(app: Any, match: Match, meta: dict[str, Any], name: str) -> Path:
+    from core import saves
+
+    return saves.write_save(Path(app.saves_dir) / f"{name}{saves.SUFFIX}", match, **_meta(match, meta))
+
+
+def list_saves(folder: Path) -> list[Any]:
+    from core import saves
+
+    return saves.list_saves(folder)
+
+
+def load(path: Path) -> tuple[Match, dict[str, Any]]:
+    """The verified Match of a save and the battle meta the screens need; raises SaveError."""
+    from core import saves
+
+    replay = saves.read_save(path)
+    match = saves.verify(replay)
+    meta = {
+        "scenario": replay.meta.scenario,
+        "seed": replay.meta.seed,
+        "seats": seats_from_players(replay.meta.players),
+        "name": Path(path).stem,
+    }
+    return match, meta

@@ -1,0 +1,467 @@
+"""The battle screen: the one owner of a core.match.Match while a battle is played.
+
+Widgets draw what this screen hands them (board view, unit details, cell text,
+odds, log lines) and hold no game facts. Actions come only from legal_actions,
+through the ruleset's controller; the AI chooses in a thread worker while a
+"thinking" indicator shows, and its choice is applied here, on the UI thread.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import work
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from core.errors import IllegalAction
+from core.match import Match
+from tui import keymap
+from tui.controllers import controller_for
+from tui.dialogs.actions import ActionMenu
+from tui.dialogs.confirm import ConfirmDialog
+from tui.dialogs.hand_over import HandOverDialog
+from tui.widgets.map import BattleMap
+from tui.widgets.panels import BattleLog, InfoLine, OddsPanel, StatusLine, UnitPanel
+
+HUMAN = "human"
+
+
+class BattleScreen(Screen[None]):
+    HELP_TITLE = "Battle"
+    BINDINGS = [
+        *keymap.move_bindings(),
+        keymap.binding("battle.select"),
+        keymap.binding("battle.cancel"),
+        keymap.binding("battle.actions"),
+        keymap.binding("battle.next_unit"),
+        keymap.binding("battle.prev_unit"),
+        keymap.binding("battle.undo"),
+        keymap.binding("battle.redo"),
+        keymap.binding("battle.save"),
+        keymap.binding("battle.log_up"),
+        keymap.binding("battle.log_down"),
+        keymap.binding("battle.quit"),
+    ]
+
+    def __init__(self, match: Match, seats: dict[int, str], meta: dict[str, Any] | None = None) -> None:
+        super().__init__()
+        self.match = match
+        self.ruleset = match.ruleset
+        self.controller = controller_for(self.ruleset)
+        self.seats = seats  # side -> "human" or an AI level
+        self.meta = dict(meta or {})
+        self.meta["seats"] = dict(seats)
+        self.selected: int | None = None
+        self.ai_busy = False
+        self.ended = False
+        self._players: dict[int, Any] = {}
+        self._legal_key: tuple[int, int] | None = None
+        self._legal: list[Any] = []
+        self._handed_to: int | None = None
+        self._end_shown_at: int | None = None
+        self._last_round = self.ruleset.round_number(match.state)
+
+    # --- layout ------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        view = self.ruleset.board_view(self.match.state)
+        with Horizontal(id="battle-top"):
+            yield BattleMap(view, id="battle-map")
+            with Vertical(id="battle-side"):
+                yield StatusLine(id="battle-status")
+                yield UnitPanel(id="unit-panel")
+                yield OddsPanel(id="odds-panel")
+        yield InfoLine(id="info-line")
+        yield BattleLog(id="battle-log")
+        yield Footer()
+
+    def help_guide(self) -> str:
+        return (
+            "Move the cursor with the arrows, h j k l (y u b n diagonals) or the keypad,\n"
+            "as chosen in Options. Enter on one of your units selects it: the cells it can\n"
+            "reach are marked ( ), targets > <. Moving onto a marked cell shows the odds on\n"
+            "the right; Enter there commits. a lists every action you may take now (end\n"
+            "turn, abilities, ...), with odds. Esc drops the selection. Tab jumps to your\n"
+            "next unit. The log below explains every roll; [ and ] scroll it. Side 1's units\n"
+            "are UPPER case, side 2's lower case; [ ] is the cursor, ~ a lasting effect."
+        )
+
+    @property
+    def map(self) -> BattleMap:
+        return self.query_one(BattleMap)
+
+    def on_mount(self) -> None:
+        self.map.side_styles = self.app.side_styles
+        self.map.colour = self.app.settings.theme != "monochrome"
+        log = self.query_one(BattleLog)
+        names = self.ruleset.side_names(self.match.state)
+        seats = ", ".join(
+            f"{names[s] if s < len(names) else s}: {'you' if seat == HUMAN else 'AI ' + seat}"
+            for s, seat in sorted(self.seats.items())
+        )
+        log.write_line(f"{self.ruleset.title}: {self.meta.get('scenario', '')}  seed {self.meta.get('seed', '?')}  ({seats})")
+        for step, action, events in self.match.history():
+            self._log_step(self.match.state_at(step), action, events)
+        self.map.focus()
+        self.jump_to_own_unit(1)
+        self.refresh_all()
+
+    # --- who acts ----------------------------------------------------------
+    def human_side(self) -> int | None:
+        """The side whose human player decides now, if any."""
+        for side in self.match.to_act():
+            if self.seats.get(side, HUMAN) == HUMAN:
+                return side
+        return None
+
+    def legal(self) -> list[Any]:
+        side = self.human_side()
+        if side is None or self.ended:
+            return []
+        key = (self.match.cursor, side)
+        if self._legal_key != key:
+            self._legal = self.match.legal_actions(side)
+            self._legal_key = key
+        return self._legal
+
+    def side_name(self, side: int) -> str:
+        names = self.ruleset.side_names(self.match.state)
+        return names[side] if side < len(names) else f"side {side + 1}"
+
+    # --- drawing -----------------------------------------------------------
+    def refresh_all(self) -> None:
+        state = self.match.state
+        self.map.set_view(self.ruleset.board_view(state))
+        self._auto_select()
+        self.update_highlights()
+        self.update_cursor_panels()
+        self.update_status()
+        if self.check_outcome():
+            return
+        self.maybe_hand_over()
+        self.maybe_start_ai()
+
+    def _auto_select(self) -> None:
+        """If every action of the side belongs to one unit (activation order), select it."""
+        legal = self.legal()
+        if self.selected is not None and not any(self.controller.actor(a) == self.selected for a in legal):
+            self.selected = None
+        if self.selected is None:
+            placed = {u.uid for u in self.map.view.units}
+            actors = {self.controller.actor(a) for a in legal}
+            if len(actors) == 1:
+                only = next(iter(actors))
+                if only is not None and only in placed:
+                    self.selected = only
+                    unit = next(u for u in self.map.view.units if u.uid == only)
+                    self.map.set_cursor(tuple(unit.cells[0]))
+
+    def actions_of_selected(self) -> list[Any]:
+        return [a for a in self.legal() if self.controller.actor(a) == self.selected]
+
+    def unplaced_actions(self) -> list[Any]:
+        """Actions with no unit on the map to select first (deployment, summoning, ...)."""
+        placed = {u.uid for u in self.map.view.units}
+        return [a for a in self.legal() if self.controller.actor(a) not in placed]
+
+    def update_highlights(self) -> None:
+        view = self.map.view
+        marks: dict[tuple[int, int], str] = {}
+        pool = self.actions_of_selected() if self.selected is not None else self.unplaced_actions()
+        for action in pool:
+            for cell in self.controller.target_cells(action, view):
+                unit = self.map.unit_at(cell)
+                kind = "target" if unit is not None and unit.uid != self.selected else "move"
+                if marks.get(cell) != "target":
+                    marks[cell] = kind
+        if self.selected is not None:
+            for unit in view.units:
+                if unit.uid == self.selected:
+                    for cell in unit.cells:
+                        marks[tuple(cell)] = "selected"
+        self.map.set_highlights(marks)
+
+    def actions_at(self, cell: tuple[int, int]) -> list[Any]:
+        pool = self.actions_of_selected() if self.selected is not None else self.unplaced_actions()
+        return [a for a in pool if cell in self.controller.target_cells(a, self.map.view)]
+
+    def update_cursor_panels(self) -> None:
+        state = self.match.state
+        col, row = self.map.cursor
+        self.query_one(InfoLine).update(f"({col},{row}) " + self.ruleset.describe_cell(state, col, row))
+        unit = self.map.unit_at((col, row))
+        shown = unit.uid if unit is not None else self.selected
+        panel = self.query_one(UnitPanel)
+        if shown is None:
+            panel.show("Unit", ["No unit under the cursor."])
+        else:
+            view_unit = next((u for u in self.map.view.units if u.uid == shown), None)
+            title = f"{view_unit.name} ({self.side_name(view_unit.side)})" if view_unit else "Unit"
+            panel.show(title, self.ruleset.unit_details(state, shown))
+        odds = self.query_one(OddsPanel)
+        actions = self.actions_at((col, row))
+        if actions:
+            lines: list[str] = []
+            for action in actions[:3]:
+                lines.append("» " + self.controller.label(state, action))
+                lines.extend("  " + line for line in self.controller.explain(state, action))
+            if len(actions) > 3:
+                lines.append(f"... {len(actions) - 3} more: Enter lists them")
+            odds.show("Enter commits", lines)
+        else:
+            side = self.human_side()
+            odds.show("Next", [self.controller.prompt(state, side, self.selected)] if side is not None else [""])
+
+    def update_status(self) -> None:
+        state = self.match.state
+        movers = self.match.to_act()
+        who = ", ".join(self.side_name(s) for s in movers) or "nobody"
+        text = f"Round {self.ruleset.round_number(state)}  step {self.match.cursor}/{self.match.steps}\nTo act: {who}"
+        if self.ai_busy:
+            text += "  [AI thinking…]"
+        self.query_one(StatusLine).update(text)
+
+    def on_battle_map_cursor_moved(self, message: BattleMap.CursorMoved) -> None:
+        self.update_cursor_panels()
+
+    # --- taking actions ----------------------------------------------------
+    def commit(self, action: Any) -> bool:
+        before = self.match.state
+        try:
+            events = self.match.apply(action)
+        except IllegalAction as exc:
+            self.notify(f"Not allowed: {exc.reason}", severity="warning")
+            return False
+        self._log_step(self.match.state, action, events, before)
+        self.selected = None
+        self.after_change()
+        return True
+
+    def _log_step(self, state: Any, action: Any, events: tuple[Any, ...], before: Any | None = None) -> None:
+        log = self.query_one(BattleLog)
+        log.write_line("· " + self.ruleset.describe_action(before if before is not None else state, action))
+        for event in events:
+            log.write_line("  " + self.ruleset.describe_event(state, event))
+
+    def after_change(self) -> None:
+        round_now = self.ruleset.round_number(self.match.state)
+        finished = self.match.outcome() is not None
+        if round_now != self._last_round or finished:
+            self._last_round = round_now
+            self.autosave()
+        self.refresh_all()
+
+    def autosave(self) -> None:
+        from tui import saving
+
+        try:
+            saving.autosave(self.app, self.match, self.meta)
+        except Exception as exc:  # a failed autosave is reported, never fatal
+            self.notify(f"Autosave failed: {exc}", severity="error")
+
+    def check_outcome(self) -> bool:
+        """Show the end screen once per finishing step; after 'back to the map' the player may undo."""
+        outcome = self.match.outcome()
+        if outcome is None:
+            self.ended = False
+            return False
+        self.ended = True
+        if self._end_shown_at == self.match.cursor:
+            return True
+        self._end_shown_at = self.match.cursor
+        from tui.screens.end import EndScreen
+
+        self.app.push_screen(EndScreen(self.match, outcome, self.meta), self._after_end)
+        return True
+
+    def _after_end(self, result: str | None) -> None:
+        if result == "review":
+            self.refresh_all()
+        else:
+            self.dismiss(None)
+
+    # --- hotseat and AI ------------------------------------------------------
+    def maybe_hand_over(self) -> None:
+        side = self.human_side()
+        humans = [s for s, seat in self.seats.items() if seat == HUMAN]
+        if side is None or len(humans) < 2 or not self.controller.hand_over_needed(self.match.state):
+            self._handed_to = side
+            return
+        if self._handed_to != side:
+            self._handed_to = side
+            self.app.push_screen(HandOverDialog(self.side_name(side)))
+
+    def player(self, side: int) -> Any:
+        if side not in self._players:
+            seed = int(self.meta.get("seed", 0)) * 7919 + side
+            self._players[side] = self.app.ai_factory(self.seats[side], seed)
+        return self._players[side]
+
+    def maybe_start_ai(self) -> None:
+        if self.ai_busy or self.ended:
+            return
+        sides = [s for s in self.match.to_act() if self.seats.get(s, HUMAN) != HUMAN]
+        if not sides:
+            return
+        self.ai_busy = True
+        self.update_status()
+        self.think(sides[0], self.match.state, self.match.cursor)
+
+    @work(thread=True, exclusive=True, group="ai")
+    def think(self, side: int, state: Any, cursor: int) -> None:
+        action = self.player(side).choose(self.ruleset, state, side)
+        self.app.call_from_thread(self._ai_chose, action, cursor)
+
+    def _ai_chose(self, action: Any, cursor: int) -> None:
+        self.ai_busy = False
+        if cursor != self.match.cursor or self.ended or not self.is_attached:
+            self.update_status()
+            return
+        self.commit(action)
+
+    # --- key actions ---------------------------------------------------------
+    def action_move(self, direction: str) -> None:
+        dx, dy = keymap.DIRECTIONS[direction]
+        self.map.move_cursor(dx, dy)
+
+    def action_select(self) -> None:
+        if self.human_side() is None:
+            self.notify("Not your turn." if not self.ai_busy else "The AI is thinking.")
+            return
+        cell = self.map.cursor
+        actions = self.actions_at(cell)
+        if len(actions) == 1:
+            self.commit(actions[0])
+            return
+        if len(actions) > 1:
+            self.choose_from(actions, "Which action here?")
+            return
+        unit = self.map.unit_at(cell)
+        if unit is not None and any(self.controller.actor(a) == unit.uid for a in self.legal()):
+            self.selected = unit.uid
+            self.update_highlights()
+            self.update_cursor_panels()
+            return
+        if unit is not None and unit.side == self.human_side():
+            self.notify(f"{unit.name} has nothing to do now.")
+        else:
+            self.notify("Nothing to do here; a lists every action.")
+
+    def choose_from(self, actions: list[Any], title: str) -> None:
+        state = self.match.state
+        items = [(self.controller.label(state, a), a) for a in actions]
+        self.app.push_screen(
+            ActionMenu(title, items, lambda a: self.controller.explain(state, a)),
+            self._menu_answer,
+        )
+
+    def _menu_answer(self, action: Any) -> None:
+        if action is not None:
+            self.commit(action)
+
+    def action_actions(self) -> None:
+        legal = self.legal()
+        if not legal:
+            self.notify("Not your turn." if self.match.outcome() is None else "The battle is over.")
+            return
+        if self.selected is not None:
+            own = self.actions_of_selected()
+            rest = [a for a in legal if self.controller.actor(a) is None]
+            actions = own + rest or legal
+        else:
+            actions = legal
+        self.choose_from(actions, f"Actions of {self.side_name(self.human_side() or 0)}")
+
+    def action_cancel(self) -> None:
+        if self.selected is not None:
+            self.selected = None
+            self.update_highlights()
+            self.update_cursor_panels()
+
+    def jump_to_own_unit(self, step: int) -> None:
+        side = self.human_side()
+        if side is None:
+            side = next((s for s, seat in sorted(self.seats.items()) if seat == HUMAN), 0)
+        own = [u for u in self.map.view.units if u.side == side and u.cells]
+        if not own:
+            return
+        uids = [u.uid for u in own]
+        current = self.map.unit_at(self.map.cursor)
+        index = uids.index(current.uid) + step if current is not None and current.uid in uids else (0 if step > 0 else -1)
+        unit = own[index % len(own)]
+        self.map.set_cursor(tuple(unit.cells[0]))
+
+    def action_next_unit(self) -> None:
+        self.jump_to_own_unit(1)
+
+    def action_prev_unit(self) -> None:
+        self.jump_to_own_unit(-1)
+
+    def _vs_ai(self) -> bool:
+        return any(seat != HUMAN for seat in self.seats.values())
+
+    def action_undo(self) -> None:
+        if self.ai_busy:
+            self.notify("Wait until the AI has moved.")
+            return
+        if not self.match.can_undo:
+            self.notify("Nothing to undo.")
+            return
+        self.match.undo()
+        while self._vs_ai() and self.match.can_undo and self.human_side() is None:
+            self.match.undo()
+        self.query_one(BattleLog).write_line(f"↶ undone to step {self.match.cursor}")
+        self.selected = None
+        self._last_round = self.ruleset.round_number(self.match.state)
+        self.refresh_all()
+
+    def action_redo(self) -> None:
+        if self.ai_busy:
+            self.notify("Wait until the AI has moved.")
+            return
+        if not self.match.can_redo:
+            self.notify("Nothing to redo.")
+            return
+        self.match.redo()
+        while self._vs_ai() and self.match.can_redo and self.human_side() is None:
+            self.match.redo()
+        self.query_one(BattleLog).write_line(f"↷ redone to step {self.match.cursor}")
+        self.selected = None
+        self._last_round = self.ruleset.round_number(self.match.state)
+        self.refresh_all()
+
+    def action_save(self) -> None:
+        from tui.dialogs.save_as import SaveAsDialog
+
+        self.app.push_screen(SaveAsDialog(self.meta.get("name", "")), self._save_answer)
+
+    def _save_answer(self, name: str | None) -> None:
+        if not name:
+            return
+        from tui import saving
+
+        try:
+            path = saving.save_as(self.app, self.match, self.meta, name)
+        except Exception as exc:  # reported to the player with the reason
+            self.app.show_error("Could not save", str(exc))
+            return
+        self.notify(f"Saved to {path}")
+
+    def action_log_up(self) -> None:
+        self.query_one(BattleLog).scroll_relative(y=-3, animate=False)
+
+    def action_log_down(self) -> None:
+        self.query_one(BattleLog).scroll_relative(y=3, animate=False)
+
+    def action_quit(self) -> None:
+        self.app.push_screen(
+            ConfirmDialog("Leave this battle? It was autosaved at the last turn; s saves it now.", yes="Leave", no="Stay"),
+            self._quit_answer,
+        )
+
+    def _quit_answer(self, yes: bool | None) -> None:
+        if yes:
+            self.workers.cancel_group(self, "ai")
+            self.dismiss(None)

@@ -1,0 +1,80 @@
+"""The main menu: the first screen, and the one every other screen returns to."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui import keymap
+
+BANNER = "S K I R M I S H"
+ENTRIES: tuple[tuple[str, str], ...] = (
+    ("new", "New battle"),
+    ("continue", "Continue (latest autosave)"),
+    ("load", "Load a saved battle"),
+    ("replays", "Replays"),
+    ("builder", "Army builder"),
+    ("quiz", "Commander quiz"),
+    ("rules", "Rules"),
+    ("options", "Options"),
+    ("quit", "Quit"),
+)
+
+
+class MainMenu(Screen[None]):
+    HELP_TITLE = "Main menu"
+    BINDINGS = [keymap.binding("menu.quit", "quit_game")]
+
+    def help_guide(self) -> str:
+        return (
+            "Move with the arrow keys (or j/k), Enter opens the highlighted entry.\n"
+            "Skirmish hosts three rule systems: statwar (squares, point-buy units),\n"
+            "ninja (hexes, sealed simultaneous orders) and commanders (squares,\n"
+            "initiative, spells). Start with New battle; Rules explains each one."
+        )
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="menu-box"):
+            yield Static(BANNER, id="menu-banner")
+            yield Static("tactics in the terminal: statwar, ninja, commanders", id="menu-sub")
+            with Center():
+                yield OptionList(*(Option(label, id=key) for key, label in ENTRIES), id="menu-list")
+        yield Footer()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.open_entry(event.option.id or "")
+
+    def open_entry(self, key: str) -> None:
+        app = self.app
+        if key == "quit":
+            self.action_quit_game()
+        elif key == "rules":
+            from tui.screens.rules import RulesScreen
+
+            app.push_screen(RulesScreen())
+        elif key == "options":
+            from tui.screens.options import OptionsScreen
+
+            app.push_screen(OptionsScreen())
+        elif key in ("builder", "quiz"):
+            from tui.screens.builders import BuilderInfoScreen
+
+            app.push_screen(BuilderInfoScreen(key))
+        elif key == "new":
+            from tui.screens.new_battle import NewBattleScreen
+
+            app.push_screen(NewBattleScreen())
+        elif key == "continue":
+            from tui.screens.saves import continue_latest
+
+            continue_latest(app)
+        elif key in ("load", "replays"):
+            from tui.screens.saves import SavesScreen
+
+            app.push_screen(SavesScreen(replays=key == "replays"))
+
+    def action_quit_game(self) -> None:
+        self.app.action_request_quit()

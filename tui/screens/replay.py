@@ -1,0 +1,208 @@
+"""The replay viewer: step through a saved battle, play it back, or take over from any step.
+
+The viewer moves the Match cursor only; "take over" cuts the recording at the
+cursor and opens the battle screen there, so the rest is played, not watched.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer
+
+from core.match import Match
+from tui import keymap, saving
+from tui.dialogs.round_ask import RoundDialog
+from tui.widgets.map import BattleMap
+from tui.widgets.panels import BattleLog, InfoLine, StatusLine, UnitPanel
+
+SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)  # seconds per step
+
+
+def open_replay(app: Any, path: Path) -> None:
+    try:
+        match, meta = saving.load(path)
+    except Exception as exc:  # SaveError names the first diverging action
+        app.show_error(f"Cannot open {path.name}", str(exc))
+        return
+    match.jump(0)
+    app.push_screen(ReplayScreen(match, meta))
+
+
+class ReplayScreen(Screen[None]):
+    HELP_TITLE = "Replay"
+    BINDINGS = [
+        keymap.binding("replay.play", "play"),
+        keymap.binding("replay.forward", "forward"),
+        keymap.binding("replay.back", "back"),
+        keymap.binding("replay.start", "start"),
+        keymap.binding("replay.end", "end"),
+        keymap.binding("replay.faster", "faster"),
+        keymap.binding("replay.slower", "slower"),
+        keymap.binding("replay.round", "round"),
+        keymap.binding("replay.take_over", "take_over"),
+        keymap.binding("replay.quit", "close"),
+    ]
+
+    def __init__(self, match: Match, meta: dict[str, Any]) -> None:
+        super().__init__()
+        self.match = match
+        self.ruleset = match.ruleset
+        self.meta = meta
+        self.speed = 1
+        self.timer: Timer | None = None
+        self._logged = -1
+
+    def help_guide(self) -> str:
+        return (
+            "Space plays or pauses; Right/Left step; Home/End jump to the start/end; + and -\n"
+            "change the speed; r jumps to a round; t takes over: the battle continues from\n"
+            "this step as a game you play (the recorded rest is dropped)."
+        )
+
+    def compose(self) -> ComposeResult:
+        view = self.ruleset.board_view(self.match.state)
+        with Horizontal(id="battle-top"):
+            yield BattleMap(view, id="battle-map")
+            with Vertical(id="battle-side"):
+                yield StatusLine(id="battle-status")
+                yield UnitPanel(id="unit-panel")
+        yield InfoLine(id="info-line")
+        yield BattleLog(id="battle-log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        battle_map = self.query_one(BattleMap)
+        battle_map.side_styles = self.app.side_styles
+        battle_map.colour = self.app.settings.theme != "monochrome"
+        self.show()
+
+    def show(self) -> None:
+        state = self.match.state
+        battle_map = self.query_one(BattleMap)
+        battle_map.set_view(self.ruleset.board_view(state))
+        playing = "playing" if self.timer is not None else "paused"
+        self.query_one(StatusLine).update(
+            f"Replay: step {self.match.cursor}/{self.match.steps}  round {self.ruleset.round_number(state)}\n"
+            f"{playing}, {SPEEDS[self.speed]}s a step"
+        )
+        self.query_one(UnitPanel).show("Last action", self._last_action_lines())
+        col, row = battle_map.cursor
+        self.query_one(InfoLine).update(self.ruleset.describe_cell(state, col, row))
+        self._follow_log()
+
+    def _last_action_lines(self) -> list[str]:
+        step = self.match.cursor
+        if step == 0:
+            return ["The start of the battle."]
+        state = self.match.state_at(step)
+        action = self.match.all_actions[step - 1]
+        lines = [self.ruleset.describe_action(self.match.state_at(step - 1), action)]
+        lines += [self.ruleset.describe_event(state, e) for e in self.match.events_at(step)]
+        return lines
+
+    def _follow_log(self) -> None:
+        """The log shows every step up to the cursor, so it reads as the battle did."""
+        if self._logged == self.match.cursor:
+            return
+        log = self.query_one(BattleLog)
+        if self._logged >= 0 and self.match.cursor == self._logged + 1:
+            steps = [self.match.cursor]
+        else:
+            log.clear()
+            steps = list(range(1, self.match.cursor + 1))
+        for step in steps:
+            action = self.match.all_actions[step - 1]
+            log.write_line(f"{step}. " + self.ruleset.describe_action(self.match.state_at(step - 1), action))
+            for event in self.match.events_at(step):
+                log.write_line("   " + self.ruleset.describe_event(self.match.state_at(step), event))
+        self._logged = self.match.cursor
+
+    # --- keys ----------------------------------------------------------------
+    def action_play(self) -> None:
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = None
+        else:
+            if self.match.cursor >= self.match.steps:
+                self.match.jump(0)
+            self.timer = self.set_interval(SPEEDS[self.speed], self._tick)
+        self.show()
+
+    def _tick(self) -> None:
+        if self.match.cursor >= self.match.steps:
+            self.action_play()
+            return
+        self.match.jump(self.match.cursor + 1)
+        self.show()
+
+    def action_forward(self) -> None:
+        if self.match.cursor < self.match.steps:
+            self.match.jump(self.match.cursor + 1)
+        self.show()
+
+    def action_back(self) -> None:
+        if self.match.cursor > 0:
+            self.match.jump(self.match.cursor - 1)
+        self.show()
+
+    def action_start(self) -> None:
+        self.match.jump(0)
+        self.show()
+
+    def action_end(self) -> None:
+        self.match.jump(self.match.steps)
+        self.show()
+
+    def _set_speed(self, index: int) -> None:
+        self.speed = max(0, min(len(SPEEDS) - 1, index))
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = self.set_interval(SPEEDS[self.speed], self._tick)
+        self.show()
+
+    def action_faster(self) -> None:
+        self._set_speed(self.speed + 1)
+
+    def action_slower(self) -> None:
+        self._set_speed(self.speed - 1)
+
+    def action_round(self) -> None:
+        last = self.ruleset.round_number(self.match.state_at(self.match.steps))
+        self.app.push_screen(RoundDialog(last), self._go_to_round)
+
+    def _go_to_round(self, wanted: int | None) -> None:
+        if wanted is None:
+            return
+        for step in range(self.match.steps + 1):
+            if self.ruleset.round_number(self.match.state_at(step)) >= wanted:
+                self.match.jump(step)
+                break
+        self.show()
+
+    def action_take_over(self) -> None:
+        from tui.screens.battle import BattleScreen
+
+        if self.timer is not None:
+            self.action_play()
+        if self.match.outcome() is not None:
+            self.notify("The battle is over at this step; step back to take over earlier.")
+            return
+        self.match.truncate()
+        seats = dict(self.meta.get("seats", {}))
+        if not any(seat == "human" for seat in seats.values()):
+            seats[0] = "human"
+        meta = dict(self.meta)
+        meta["name"] = f"{meta.get('name', 'replay')}-takeover"
+        self.dismiss(None)
+        self.app.push_screen(BattleScreen(self.match, seats, meta))
+
+    def action_close(self) -> None:
+        if self.timer is not None:
+            self.timer.stop()
+        self.dismiss(None)

@@ -1,0 +1,1 @@
+"""Widgets that draw the battle: map, panels, log, summaries."""
