@@ -120,9 +120,15 @@ class PtyApp:
         text = _plain(bytes(self.transcript)).decode("utf-8", "replace").strip().splitlines()
         if b"\x1b[?1049h" not in self.transcript:
             raise AppFailed(text[-1] if text else "the app wrote nothing")
-        done, _ = os.waitpid(self.pid, os.WNOHANG)
-        if done:
-            self.pid = -1
+        done = self.pid <= 0 or os.waitpid(self.pid, os.WNOHANG)[0] != 0
+        if done or b"\x1b[?1049l" in self.transcript:  # stopped, or left its screen (to print an error)
+            try:
+                self.read_until_quiet(quiet=0.5, timeout=3)  # the rest of its message
+            except OSError:
+                pass
+            if done:
+                self.pid = -1
+            text = _plain(bytes(self.transcript)).decode("utf-8", "replace").strip().splitlines()
             lines = [line.strip(" │╭╮╰╯─") for line in text if "Error" in line or "error" in line]
             raise AppFailed("it stopped: " + (lines[-1] if lines else "no message"))
 
@@ -192,8 +198,9 @@ def startup_time(argv: list[str], marker: bytes | None, cols: int = 80, rows: in
     """(wall seconds, app CPU seconds) from launch to the last byte of the first frame."""
     with PtyApp(argv, cols, rows) as app:
         _, last = app.read_until_quiet(quiet=0.3, timeout=20, marker=marker, first=True)
+        used = app.cpu()
         app.check_drawn()
-        return last - app.launched, app.cpu()
+        return last - app.launched, used
 
 
 def cursor_moves(argv: list[str], cols: int, rows: int, moves: int, marker: bytes | None = None) -> tuple[list[float], list[int], list[float]]:
@@ -216,6 +223,7 @@ def cursor_moves(argv: list[str], cols: int, rows: int, moves: int, marker: byte
             times.append(last - sent)
             sizes.append(len(data))
             cpus.append(app.cpu() - used)
+        app.check_drawn()  # still running, still on its screen: the figures are the app's
     return times, sizes, cpus
 
 
