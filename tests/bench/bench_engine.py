@@ -374,7 +374,7 @@ def run_scaling(report: Report) -> None:
                     label = "apply: last seal, movement resolved"
                 t = time_call(lambda: ruleset.apply(at, action), repeats=3 if report.quick else 7, min_time=0.005 if report.quick else 0.02)
                 fa = report.add(suite, f"{label}, {units} units a side, {board} map", t.best)
-                spots = decision_states(ruleset, state, 3 if report.quick else 6)
+                spots = decision_states(ruleset, state, 2 if report.quick else 6)
                 ai_t = ai_decision(ruleset, spots, "normal", 1)
                 fai = report.add(suite, f"normal AI: one decision, {units} a side, {board} map", ai_t)
                 if prev_apply is not None:
