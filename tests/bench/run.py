@@ -341,6 +341,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", metavar="FILE", help="also write every figure to FILE as JSON")
     parser.add_argument("--markdown", metavar="FILE", help="also write the table as Markdown to FILE")
     parser.add_argument("--only", nargs="+", metavar="NAME", help="run only these suites (or rulesets)")
+    parser.add_argument("--profile", type=int, metavar="N", default=0,
+                        help="run each suite under cProfile and print its N costliest functions (figures are then slower)")
     args = parser.parse_args(argv)
 
     os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
@@ -360,10 +362,22 @@ def main(argv: list[str] | None = None) -> int:
     bench_engine.ONLY_RULESETS = set(rulesets)
     for name in chosen:
         began = time.time()
+        profiler = None
+        if args.profile:
+            import cProfile
+
+            profiler = cProfile.Profile()
+            profiler.enable()
         try:
             all_suites[name](report)
         except Exception as exc:  # a broken suite must not hide the others' figures
             report.skip(name, f"failed: {type(exc).__name__}: {exc}")
+        if profiler is not None:
+            import pstats
+
+            profiler.disable()
+            print(f"\n--- where {name} spent its time (by own time) ---")
+            pstats.Stats(profiler).sort_stats("tottime").print_stats(args.profile)
         report.durations[name] = round(time.time() - began, 1)
     print(f"\n{len(report.figures)} figures in {time.time() - report.started:.0f} s (load average now {load_average()}); "
           f"{sum(f.status == 'OVER' for f in report.figures)} over budget, "
