@@ -22,7 +22,7 @@ from run import Budget, Report, time_call, time_each
 ONLY_RULESETS: set[str] = set()
 
 ATTACK_WORDS = ("attack", "strike", "hit", "miss", "damage", "wound", "shot", "shoot", "missile", "melee", "retaliat", "kill", "slain", "annihilat")
-MOVE_WORDS = ("move", "walk", "run", "jump", "step", "march", "turn")
+MOVE_WORDS = ("move", "walk", "jump", "march")  # not "turn": TurnBegan/TurnEnded move nobody
 
 MOVE_BUDGET = Budget(500, in_c=True)
 ATTACK_BUDGET = Budget(1000, in_c=True)
