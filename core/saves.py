@@ -19,11 +19,12 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 import attrs
+import cattrs
 import orjson
 
 from core import registry
-from core.content import display_path, fingerprint, repo_root
-from core.errors import IllegalAction, SaveError, SkirmishError
+from core.content import cattrs_problems, display_path, fingerprint, repo_root
+from core.errors import IllegalAction, SaveError
 from core.match import Match
 from core.ruleset import Ruleset
 
@@ -231,10 +232,6 @@ def _first_line(exc: BaseException) -> str:
 
 def _decode_error(exc: BaseException) -> str:
     """The first concrete reason of a cattrs error, with its path when it has one."""
-    import cattrs
-
-    from core.content import cattrs_problems
-
     if isinstance(exc, cattrs.BaseValidationError):
         problems = cattrs_problems(exc, "")
         if problems:
@@ -268,7 +265,7 @@ def migrate(file: str, data: dict[str, Any]) -> dict[str, Any]:
             raise SaveError(file, f"save format {version} is too old to read (no migration to {version + 1})")
         try:
             data = step(dict(data))
-        except SkirmishError:
+        except SaveError:
             raise
         except Exception as exc:
             raise SaveError(file, f"cannot migrate from save format {version}: {_first_line(exc)}") from None
@@ -306,10 +303,9 @@ def read_document(file: str, data: dict[str, Any]) -> Replay:
     hashes = _read_hashes(file, _need(file, data, "hashes", (list,), "a list"), len(raw_actions))
     final_hash = _need(file, data, "final_hash", (str,), "text")
     codec = ruleset.codec()
+    raw_initial = _need(file, data, "initial", (dict,), "an object")
     try:
-        initial = codec.decode_state(_need(file, data, "initial", (dict,), "an object"))
-    except SaveError:
-        raise
+        initial = codec.decode_state(raw_initial)
     except Exception as exc:  # hostile data can upset a converter in any way: report it in one line
         raise SaveError(file, f"initial: {_decode_error(exc)}") from None
     actions = []

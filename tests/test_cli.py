@@ -1,6 +1,7 @@
 """The command line contract: commands, outputs and exit codes (docs/COMMANDS.md)."""
 
 import json
+import os
 import subprocess
 import sys
 import types
@@ -10,7 +11,7 @@ import pytest
 
 from core import registry
 from core.match import Match
-from core.saves import write_save
+from core.saves import read_save, write_save
 from tui.cli import main
 
 registry.register("toy", "tests.toy_ruleset")
@@ -78,6 +79,8 @@ def test_play_passes_the_validated_request(capsys, tui_calls):
     assert tui_calls[-1]["mouse"] is True
     assert run(capsys, "play", "toy")[0] == 0
     assert tui_calls[-1]["play"] == {"ruleset": "toy", "scenario": None, "seed": None, "opponent": "normal"}
+    assert run(capsys, "--saves-dir", "first", "play", "toy", "--saves-dir", "after")[0] == 0
+    assert tui_calls[-1]["saves_dir"] == Path("after") and tui_calls[-1]["mouse"] is False
 
 
 def test_play_refuses_bad_requests_before_the_tui_starts(capsys, tui_calls):
@@ -249,15 +252,64 @@ def test_scenarios_lists_one_line_each(capsys):
     assert code == 1 and "unknown ruleset" in err
 
 
+def process_env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SKIRMISH_")}
+    env["PYTHONPATH"] = str(ROOT)
+    return env
+
+
 # --- a real process -------------------------------------------------------------------------
 def test_python_m_tui_runs_as_a_process(in_tmp):
     Path("bad.json").write_text('{"format": "skirmish-replay", "format_version": 1, "ruleset": 3}')
     done = subprocess.run(
         [sys.executable, "-m", "tui", "verify", "bad.json"], cwd=in_tmp, capture_output=True, text=True,
-        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}, timeout=60,
+        env=process_env(), timeout=60,
     )
     assert done.returncode == 1
     assert done.stdout == "bad.json: ruleset: expected text, not int\n" and done.stderr == ""
     usage = subprocess.run([sys.executable, "-m", "tui", "sim"], cwd=in_tmp, capture_output=True, text=True,
-                           env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}, timeout=60)
+                           env=process_env(), timeout=60)
     assert usage.returncode == 2 and "usage: skirmish sim" in usage.stderr
+    batch = subprocess.run(
+        [sys.executable, "-m", "tui", "sim", "statwar", "--scenario", "duel_25", "--games", "2", "--json"],
+        cwd=in_tmp, capture_output=True, text=True, env=process_env(), timeout=120,
+    )
+    assert batch.returncode == 0 and batch.stderr == ""
+    assert json.loads(batch.stdout)["games"] == 2
+
+
+# --- the issue's acceptance checks on StatWar ---------------------------------------------
+def test_statwar_batch_saves_verify_and_a_changed_action_is_named(capsys, in_tmp):
+    """`sim statwar --games 20 --seed 1 --json --save-dir D`; verify D; alter one action; verify names it."""
+    code, out, _ = run(capsys, "sim", "statwar", "--games", "20", "--seed", "1", "--json", "--save-dir", "D", "--jobs", "2")
+    assert code == 0
+    report = json.loads(out)
+    assert report["games"] == 20 and sum(report["wins"]) + report["draws"] == 20
+    files = sorted(str(p) for p in (in_tmp / "D").iterdir())
+    assert len(files) == 20
+    code, out, _ = run(capsys, "verify", *files)
+    assert code == 0 and out.count(": ok (") == 20
+
+    statwar = registry.get("statwar")
+    target = Path(files[7])
+    data = json.loads(target.read_text())
+    index = len(data["actions"]) // 2
+    replay = read_save(target)
+    before = Match.replay(statwar, replay.initial, list(replay.actions[:index]))
+    original = replay.actions[index]
+    other = next(a for a in before.legal_actions(original.side) if a != original)
+    data["actions"][index] = statwar.codec().encode_action(other)
+    target.write_text(json.dumps(data))
+    code, out, _ = run(capsys, "verify", files[6], str(target))
+    assert code == 1
+    lines = out.splitlines()
+    assert lines[0].startswith(f"D/{Path(files[6]).name}: ok (")
+    assert lines[1].startswith(f"D/{target.name}: actions[{index}]: ") and len(lines) == 2
+
+
+def test_the_save_example_in_the_formats_doc_verifies(capsys, in_tmp):
+    text = (ROOT / "docs" / "FORMATS.md").read_text(encoding="utf-8")
+    start = text.index('```json\n{\n  "format": "skirmish-replay"') + len("```json\n")
+    Path("example.json").write_text(text[start : text.index("```", start)])
+    code, out, _ = run(capsys, "verify", "example.json")
+    assert code == 0 and out == "example.json: ok (3 actions reproduce their hashes)\n"
