@@ -23,6 +23,9 @@ from core.ruleset import Ruleset
 
 LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
 
+#: Salt of the dice stream the hard level imagines its lookahead with.
+LOOKAHEAD_SALT = 0x5EED
+
 
 @attrs.frozen
 class Budget:
@@ -95,8 +98,10 @@ def greedy(ruleset: Ruleset, state: Any, side: int, samples: int) -> Any:
 def lookahead(ruleset: Ruleset, state: Any, side: int, scored: list[tuple[float, Any]], budget: Budget) -> Any:
     """Hard: play each of the best candidates forward with greedy replies, keep the best end."""
     best_value, best_action = None, scored[0][1]
+    # The lookahead plays on a reseeded copy: hard must not see the battle's real dice.
+    imagined = ruleset.reseed(state, LOOKAHEAD_SALT)
     for _, action in scored[: budget.hard_candidates]:
-        after, _ = ruleset.apply(state, action)
+        after, _ = ruleset.apply(imagined, action)
         plies = 0
         while plies < budget.hard_reply_plies and ruleset.outcome(after) is None:
             movers = ruleset.to_act(after)

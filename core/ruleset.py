@@ -117,17 +117,21 @@ class Ruleset(abc.ABC):
         """Expected evaluation for `side` after `action`: the mean over `samples` dice streams.
 
         Rulesets whose actions do not change the board at once (sealed orders)
-        override this with their own estimate.
+        override this with their own estimate. Every sample runs on a reseeded
+        copy: the AI must never see the battle's own next dice.
         """
         total = 0.0
         for i in range(samples):
-            trial = state if i == 0 else self.reseed(state, i)
-            after, _ = self.apply(trial, action)
+            after, _ = self.apply(self.reseed(state, i + 1), action)
             total += self.evaluate(after, side)
         return total / samples
 
     def reseed(self, state: Any, salt: int) -> Any:
-        """A copy of `state` whose future dice differ (for AI sampling only, never for play)."""
+        """A copy of `state` whose future dice are a different stream (AI sampling only, never play).
+
+        The new stream is derived from the current one and `salt`, so the AI stays
+        deterministic, but what it samples tells it nothing about the real next rolls.
+        """
         dice: Dice = state.dice
         return attrs.evolve(state, dice=Dice.from_seed(dice.seed ^ (salt * 0x9E3779B97F4A7C15) ^ dice.counter))
 

@@ -82,3 +82,21 @@ def test_play_out_stops_at_the_action_limit():
     final, actions = play_out(RULESET, battle(3), {0: Player("random"), 1: Player("random")}, max_actions=3)
     assert len(actions) == 3 and RULESET.outcome(final) is None
     assert all(a in (Rest(0), Rest(1)) or hasattr(a, "uid") for a in actions)
+
+
+@pytest.mark.parametrize("level", ("easy", "normal", "hard"))
+def test_no_level_ever_rolls_the_battles_real_dice(level, monkeypatch):
+    """Weighing an action must not peek at the rolls the battle will really make next."""
+    state = battle(11)
+    seen = []
+    real_apply = type(RULESET).apply
+
+    def spying_apply(self, trial, action):
+        seen.append(trial.dice)
+        return real_apply(self, trial, action)
+
+    monkeypatch.setattr(type(RULESET), "apply", spying_apply)
+    side = RULESET.to_act(state)[0]
+    Player(level, 3).choose(RULESET, state, side)
+    assert seen, "the level weighed no action"
+    assert state.dice not in seen

@@ -1,0 +1,145 @@
+"""What the AI levels need from Commanders: a position evaluation, pruned candidates, fair sampling.
+
+The evaluation counts what each side keeps (hit points weighted by unit
+strength, commanders worth more since their troop dies with them), and how
+it stands: troop units inside command range, wounded units kept out of
+reach, commanders not left open, MP in reserve, units closing on the enemy.
+Candidates keep every attack (from the two best squares per target), every
+spell and a few moves per unit: advance, hold, fall back to the commander,
+retreat when wounded. Dice are never peeked: attacks and spells are valued
+on re-seeded copies of the state.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from core.ai import Budget
+from core.commanders.catalogue import Catalogue, catalogue
+from core.commanders.derived import command_range, in_command, spec_of
+from core.commanders.state import Battle, Cast, Order, Unit
+from core.commanders.turn import legal_actions, outcome
+from core.squaregrid import manhattan
+
+COMMANDER_WORTH = 6.0
+
+
+def unit_worth(state: Battle, unit: Unit, cat: Catalogue) -> float:
+    if unit.role == "commander":
+        return COMMANDER_WORTH
+    spec = spec_of(unit, cat)
+    return (spec.attack + spec.defence + spec.move + 2 * spec.range) / 10.0
+
+
+def side_score(state: Battle, side: int, cat: Catalogue) -> float:
+    enemies = [u for u in state.living() if u.side != side]
+    score = 0.0
+    for u in state.living():
+        if u.side != side:
+            continue
+        worth = unit_worth(state, u, cat)
+        score += worth * (0.5 + u.hp / u.hp_max)
+        adjacent = sum(1 for e in enemies if manhattan(u.pos, e.pos) == 1)
+        if u.role == "commander":
+            leader = state.leaders[u.leader]
+            score += 0.03 * leader.mp
+            score -= 0.5 * adjacent * (1.5 - u.hp / u.hp_max)
+        else:
+            if in_command(state, u, cat):
+                score += 0.4
+            if u.hp <= 3 and adjacent:
+                score -= 0.3 * worth * adjacent
+        for s in u.statuses:
+            score += 0.25 if s.name in ("defence", "attack", "haste", "wind_shield", "resist") else -0.35
+    return score
+
+
+def evaluate(state: Battle, side: int, cat: Catalogue | None = None) -> float:
+    cat = cat or catalogue()
+    result = outcome(state)
+    if result is not None:
+        if result.winner is None:
+            return 0.0
+        return 1000.0 if result.winner == side else -1000.0
+    total = 0.0
+    for s in range(len(state.side_names)):
+        total += side_score(state, s, cat) * (1 if s == side else -1)
+    return total - 0.03 * approach(state, side)
+
+
+def approach(state: Battle, side: int) -> float:
+    """How far this side's fighting units stand from the enemy, the enemy commanders counted
+    half again: only the evaluating side is pushed forward, so closing in never cancels out."""
+    enemies = [u for u in state.living() if u.side != side]
+    bosses = [u for u in enemies if u.role == "commander"]
+    total = 0.0
+    for u in state.living():
+        if u.side != side or u.role == "commander":
+            continue
+        total += min((manhattan(u.pos, e.pos) for e in enemies), default=0)
+        total += 0.5 * min((manhattan(u.pos, e.pos) for e in bosses), default=0)
+    return total
+
+
+def candidates(state: Battle, side: int, cat: Catalogue | None = None) -> list:
+    cat = cat or catalogue()
+    actions = legal_actions(state, side, cat)
+    orders: dict[int, list[Order]] = {}
+    rest = []
+    for a in actions:
+        if isinstance(a, Order):
+            orders.setdefault(a.uid, []).append(a)
+        else:
+            rest.append(a)
+    out: list = []
+    enemies = [u for u in state.living() if u.side != side]
+    for uid, mine in orders.items():
+        unit = state.units[uid]
+        leader = state.leaders[unit.leader]
+        boss = state.units[leader.uid]
+        rng = command_range(leader.commander, cat)
+
+        def near_enemy(sq):
+            return min((manhattan(sq, e.pos) for e in enemies), default=0)
+
+        def cover(sq):
+            return cat.terrain[state.board.terrain_at(sq)].cap_reduction
+
+        by_target: dict[int, list[Order]] = {}
+        moves = []
+        for a in mine:
+            (by_target.setdefault(a.target, []) if a.target >= 0 else moves).append(a)
+        for target, options in by_target.items():
+            options.sort(key=lambda a: (a.dest != unit.pos, -cover(a.dest), manhattan(a.dest, boss.pos), a.dest[1], a.dest[0]))
+            out.extend(options[:2])
+        picked = {}
+        if moves:
+            stay = [a for a in moves if tuple(a.dest) == tuple(unit.pos)]
+            picked.update({id(a): a for a in stay})
+            in_range = [a for a in moves if unit.role == "commander" or manhattan(a.dest, boss.pos) <= rng]
+            pool = in_range or moves
+            for a in sorted(pool, key=lambda a: (near_enemy(a.dest), -cover(a.dest), a.dest[1], a.dest[0]))[:3]:
+                picked[id(a)] = a
+            if unit.hp <= 4 or unit.role == "commander":
+                for a in sorted(pool, key=lambda a: (-near_enemy(a.dest), a.dest[1], a.dest[0]))[:1]:
+                    picked[id(a)] = a
+            if unit.role != "commander":
+                for a in sorted(moves, key=lambda a: (manhattan(a.dest, boss.pos), near_enemy(a.dest), a.dest[1], a.dest[0]))[:1]:
+                    picked[id(a)] = a
+        out.extend(sorted(picked.values(), key=lambda a: (a.dest[1], a.dest[0])))
+    return out + rest
+
+
+def random_action(action) -> bool:
+    return (isinstance(action, Order) and action.target >= 0) or isinstance(action, Cast)
+
+
+def budget() -> Budget:
+    return Budget(samples=3, easy_pool=4, hard_candidates=10, hard_reply_plies=3, max_candidates=400)
+
+
+def reseeded(state: Battle, salt: int) -> Battle:
+    from core.rng import Dice
+
+    dice = state.dice
+    return attrs.evolve(state, dice=Dice.from_seed(dice.seed ^ ((salt * 0x9E3779B97F4A7C15) & ((1 << 64) - 1)) ^ dice.counter))

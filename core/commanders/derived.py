@@ -1,0 +1,169 @@
+"""Derived numbers: a unit's attack, defence, move and range in the battle, and a commander's MP.
+
+Seed 002 "Attributes and command range": Offence adds to the troop's attack,
+Armour to its defence against normal attacks, Knowledge to its defence against
+magic attacks; only inside the command range (3, +1 basic Leadership, + buffs).
+The commander itself fights with its class's numbers, Combat expertise and its
+minor buffs: attributes reach the troop, not the commander (see docs/RULES.md).
+"""
+
+from __future__ import annotations
+
+from core.commanders.catalogue import Catalogue, ClassSpec, UnitSpec, catalogue
+from core.commanders.commander import Commander
+from core.commanders.state import Battle, Leader, Unit
+from core.squaregrid import manhattan
+
+NEGATIVE_STATUSES: tuple[str, ...] = ("sleep", "silence", "poison", "thorns", "decline")
+POSITIVE_STATUSES: tuple[str, ...] = ("defence", "attack", "haste", "wind_shield", "resist")
+
+
+def command_range(commander: Commander, cat: Catalogue | None = None) -> int:
+    cat = cat or catalogue()
+    return cat.rules.command_range + (1 if commander.skill_tier("Leadership") >= 1 else 0) + commander.buffs.command_range
+
+
+def max_mp(commander: Commander, cat: Catalogue | None = None) -> int:
+    """Decided base MP plus seed 002's +5 per Knowledge point, plus buffs."""
+    cat = cat or catalogue()
+    return cat.rules.base_mp + cat.rules.mp_per_knowledge * commander.attributes.knowledge + commander.buffs.max_mp
+
+
+def class_of(commander: Commander, cat: Catalogue | None = None) -> ClassSpec:
+    return (cat or catalogue()).classes[commander.class_name]
+
+
+def commander_attack(commander: Commander, cat: Catalogue | None = None) -> int:
+    return class_of(commander, cat).attack + commander.skill_tier("Combat expertise") + commander.buffs.attack
+
+
+def commander_defence(commander: Commander, cat: Catalogue | None = None) -> int:
+    return class_of(commander, cat).defence + commander.skill_tier("Combat expertise") + commander.buffs.defence
+
+
+def spec_of(unit: Unit, cat: Catalogue | None = None) -> UnitSpec | ClassSpec:
+    cat = cat or catalogue()
+    return cat.classes[unit.kind] if unit.role == "commander" else cat.units[unit.kind]
+
+
+def tags_of(unit: Unit, cat: Catalogue | None = None) -> tuple[str, ...]:
+    """The unit's type tags. A commander's class tags describe its troops; for fighting it
+    only counts as air (flying classes) or navy (sea classes), and mounted for movement."""
+    spec = spec_of(unit, cat)
+    if unit.role != "commander":
+        return spec.tags
+    out = []
+    if spec.flying:
+        out.append("air")
+    if spec.navy:
+        out.append("navy")
+    if "mounted" in spec.tags:
+        out.append("mounted")
+    return tuple(out)
+
+
+def in_command(state: Battle, unit: Unit, cat: Catalogue | None = None) -> bool:
+    """Troop units and summons inside their commander's command range receive its attribute bonuses."""
+    if unit.role == "commander":
+        return False
+    leader = state.leaders[unit.leader]
+    boss = state.units[leader.uid]
+    if boss.hp <= 0:
+        return False
+    return manhattan(unit.pos, boss.pos) <= command_range(leader.commander, cat)
+
+
+def status_amount(unit: Unit, name: str) -> int:
+    s = unit.status(name)
+    return s.amount if s else 0
+
+
+def attack_of(state: Battle, unit: Unit, cat: Catalogue | None = None) -> int:
+    leader = state.leaders[unit.leader]
+    if unit.role == "commander":
+        base = commander_attack(leader.commander, cat)
+    else:
+        base = spec_of(unit, cat).attack
+        if in_command(state, unit, cat):
+            base += leader.commander.attributes.offence
+    return base + status_amount(unit, "attack")
+
+
+def defence_of(state: Battle, unit: Unit, magic: bool = False, cat: Catalogue | None = None) -> int:
+    """Defence against an attack; `magic` when the attacker has a magic attack (Knowledge, not Armour)."""
+    leader = state.leaders[unit.leader]
+    if unit.role == "commander":
+        base = commander_defence(leader.commander, cat)
+    else:
+        base = spec_of(unit, cat).defence
+        if in_command(state, unit, cat):
+            attrs_ = leader.commander.attributes
+            base += attrs_.knowledge if magic else attrs_.armour
+    return base + status_amount(unit, "defence")
+
+
+def magic_attack(unit: Unit, cat: Catalogue | None = None) -> bool:
+    return bool(spec_of(unit, cat).magic_attack)
+
+
+def on_water(state: Battle, unit: Unit) -> bool:
+    return state.board.terrain_at(unit.pos) == "water"
+
+
+def speeds(state: Battle, unit: Unit, cat: Catalogue | None = None) -> tuple[int, int]:
+    """(move, land move): land move equals move except for navy units (seed 002 "Special movement")."""
+    spec = spec_of(unit, cat)
+    extra = status_amount(unit, "haste") - status_amount(unit, "thorns")
+    if unit.role == "commander":
+        extra += state.leaders[unit.leader].commander.buffs.movement
+    move = max(0, spec.move + extra)
+    land = max(0, spec.land_move + extra) if spec.land_move else move
+    return move, min(land, move)
+
+
+def attack_range(state: Battle, unit: Unit, cat: Catalogue | None = None) -> tuple[int, int]:
+    """(range, attack penalty). 1 is melee. Archery expertise lengthens troop shots; at expert
+    a melee troop unit may shoot at range 4 with attack -4 (seed 002 skills)."""
+    cat = cat or catalogue()
+    spec = spec_of(unit, cat)
+    if unit.role == "commander":
+        return 1, 0
+    base = spec.range
+    if spec.land_range and not on_water(state, unit):
+        base = spec.land_range
+    tier = state.leaders[unit.leader].commander.skill_tier("Archery expertise")
+    if base > 0:
+        return base + min(tier, 2), 0
+    if tier >= 3:
+        return cat.rules.expert_archery_range, cat.rules.expert_archery_penalty
+    return 1, 0
+
+
+def strike_dice(unit: Unit, cat: Catalogue | None = None) -> int:
+    """Seed 002: one d10 per hit point; commanders by their own table (10 HP -> 10 dice ... 1 HP -> 5)."""
+    cat = cat or catalogue()
+    if unit.hp <= 0:
+        return 0
+    if unit.role == "commander":
+        table = cat.rules.commander_strike_dice
+        return table[min(unit.hp, len(table)) - 1]
+    return unit.hp
+
+
+def leader_of(state: Battle, unit: Unit) -> Leader:
+    return state.leaders[unit.leader]
+
+
+def spell_cost(commander: Commander | None, school: str, mp: int, cat: Catalogue | None = None) -> int:
+    """Seed 002: each magic skill tier takes 1 MP off its school's spells (decided: never below 1)."""
+    cat = cat or catalogue()
+    if commander is None:
+        return mp
+    tier = commander.skill_tier(cat.magic_skill(school))
+    return max(1, mp - tier)
+
+
+def max_spell_level(commander: Commander, school: str, cat: Catalogue | None = None) -> int:
+    """Level 1 for everyone; levels 2, 3, 4 need basic, advanced, expert magic of the school."""
+    cat = cat or catalogue()
+    return 1 + commander.skill_tier(cat.magic_skill(school))

@@ -1,0 +1,97 @@
+"""Small state edits shared by attacks, spells and skills: damage, defeat, healing, statuses.
+
+Seed 002 "Defeating enemy commanders": when a commander falls, every unit of
+its troop perishes too (its summon as well).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from core.commanders.events import CommanderDefeated, DamageTaken, StatusEnded, UnitDefeated
+from core.commanders.state import Battle, Status, Unit
+
+
+def put(state: Battle, unit: Unit) -> Battle:
+    units = list(state.units)
+    units[unit.uid] = unit
+    return attrs.evolve(state, units=tuple(units))
+
+
+def put_many(state: Battle, changed: list[Unit]) -> Battle:
+    units = list(state.units)
+    for u in changed:
+        units[u.uid] = u
+    return attrs.evolve(state, units=tuple(units))
+
+
+def damage(state: Battle, uid: int, amount: int, cause: str, events: list, by: int = -1) -> Battle:
+    """Take `amount` hit points from a unit; a fallen commander takes its troop with it.
+
+    `by` is the unit that dealt the damage (credited in the battle statistics)."""
+    unit = state.units[uid]
+    if amount <= 0 or unit.hp <= 0:
+        return state
+    dealt = min(amount, unit.hp)
+    unit = attrs.evolve(unit, hp=unit.hp - dealt)
+    state = put(state, unit)
+    if by >= 0:
+        striker = state.units[by]
+        state = put(state, attrs.evolve(striker, damage_dealt=striker.damage_dealt + dealt))
+    events.append(DamageTaken(uid, dealt, unit.hp, cause))
+    if unit.hp <= 0:
+        events.append(UnitDefeated(uid, "killed"))
+        if unit.role == "commander":
+            state = _commander_falls(state, unit, events, cause)
+        elif unit.role == "summon":
+            leader = state.leaders[unit.leader]
+            if leader.summon == uid:
+                state = set_leader(state, attrs.evolve(leader, summon=-1))
+    return state
+
+
+def _commander_falls(state: Battle, commander: Unit, events: list, cause: str) -> Battle:
+    leader = state.leaders[commander.leader]
+    fallen = [attrs.evolve(u, hp=0) for u in state.units if u.hp > 0 and u.leader == leader.index]
+    for u in fallen:
+        events.append(UnitDefeated(u.uid, "commander fell"))
+    state = put_many(state, fallen)
+    state = set_leader(state, attrs.evolve(leader, summon=-1, burn=(), burn_turns=0))
+    regroup: tuple[int, ...] = ()
+    acting = state.leader_now
+    if cause in ("strikes", "annihilation") and acting.side != leader.side and state.units[acting.uid].hp > 0:
+        hitters = sorted({uid for uid, victim in state.hit_troops if victim == leader.index and state.units[uid].hp > 0})
+        regroup = tuple(sorted(set(hitters) | {acting.uid}))
+    events.append(CommanderDefeated(leader.index, regroup))
+    if regroup:
+        state = attrs.evolve(state, regroup=tuple(sorted(set(state.regroup) | set(regroup))))
+    return state
+
+
+def set_leader(state: Battle, leader) -> Battle:
+    leaders = list(state.leaders)
+    leaders[leader.index] = leader
+    return attrs.evolve(state, leaders=tuple(leaders))
+
+
+def heal(state: Battle, uid: int, amount: int) -> tuple[Battle, int]:
+    unit = state.units[uid]
+    gained = max(0, min(amount, unit.hp_max - unit.hp))
+    if gained and unit.hp > 0:
+        state = put(state, attrs.evolve(unit, hp=unit.hp + gained))
+    return state, gained
+
+
+def add_status(state: Battle, uid: int, status: Status) -> Battle:
+    """A new status replaces one of the same name (durations never stack)."""
+    unit = state.units[uid]
+    kept = tuple(s for s in unit.statuses if s.name != status.name)
+    return put(state, attrs.evolve(unit, statuses=kept + (status,)))
+
+
+def remove_status(state: Battle, uid: int, name: str, reason: str, events: list) -> Battle:
+    unit = state.units[uid]
+    if unit.status(name) is None:
+        return state
+    events.append(StatusEnded(uid, name, reason))
+    return put(state, attrs.evolve(unit, statuses=tuple(s for s in unit.statuses if s.name != name)))

@@ -1,0 +1,119 @@
+"""Manhattan movement over terrain (seed 002 "Tiles and movement", "Special movement").
+
+Leaving a square costs 1 plus its terrain's extra: slopes +1 when climbing,
+water +3, forest +1 (mounted only), craters +1, walls +5, rough/sand/snow +1,
+mud +1 (mounted only). Air units and commanders with the "not affected by
+movement penalties" buff pay 1 a step. Navy units pay nothing to leave water and
+move with two budgets: every step counts against the swimming speed, steps onto
+land also against the land speed. Units pass through allies, never through
+enemies, and end on a free square. Pathfinding removes costs by tier.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from core.commanders.catalogue import Catalogue, catalogue
+from core.commanders.derived import speeds, spec_of, tags_of
+from core.commanders.state import Battle, Unit
+from core.squaregrid import Square, neighbours4
+
+
+def can_enter(state: Battle, unit: Unit, sq: tuple[int, int], cat: Catalogue | None = None) -> bool:
+    """Terrain alone: walls of the impassable kinds stop everyone, fissures stop all but flyers."""
+    cat = cat or catalogue()
+    if not state.board.inside(sq):
+        return False
+    terrain = cat.terrain[state.board.terrain_at(sq)]
+    if terrain.passable:
+        return True
+    return terrain.air_passable and "air" in tags_of(unit, cat)
+
+
+def leave_cost(state: Battle, unit: Unit, a: tuple[int, int], b: tuple[int, int], cat: Catalogue | None = None) -> int:
+    """What one step from a to b costs this unit."""
+    cat = cat or catalogue()
+    tags = tags_of(unit, cat)
+    if "air" in tags:
+        return 1
+    leader = state.leaders[unit.leader]
+    if unit.role == "commander" and leader.commander.buffs.ignore_movement_penalties:
+        return 1
+    terrain = cat.terrain[state.board.terrain_at(a)]
+    if terrain.name == "water" and "navy" in tags:
+        return 1
+    extra = terrain.leave_extra
+    if terrain.leave_uphill_extra and state.board.height_at(b) > state.board.height_at(a):
+        extra += terrain.leave_uphill_extra
+    if not extra:
+        return 1
+    if terrain.mounted_only and "mounted" not in tags:
+        return 1
+    if terrain.name == "forest" and getattr(spec_of(unit, cat), "ignores_forest", False):
+        return 1
+    tier = leader.commander.skill_tier("Pathfinding")
+    if terrain.pathfinding_tier and tier >= terrain.pathfinding_tier:
+        return 1
+    return 1 + extra
+
+
+_CACHE: dict[tuple[int, int], tuple] = {}
+
+
+def reachable(state: Battle, unit: Unit, cat: Catalogue | None = None) -> dict[Square, int]:
+    """Every square the unit may end its move on, with the cheapest cost (its own square at 0).
+
+    Memoised on the identity of the state's unit and leader tuples (both immutable), so
+    listing legal actions and then applying one of them searches only once. Never mutate the result."""
+    cached = unit.uid >= 0 and unit.uid < len(state.units) and state.units[unit.uid] is unit
+    key = (id(state.units), unit.uid)
+    if cached:
+        hit = _CACHE.get(key)
+        if hit is not None and hit[0] is state.units and hit[1] is state.leaders and hit[2] is state.board:
+            return hit[3]
+    result = _search(state, unit, cat or catalogue())
+    if cached:
+        if len(_CACHE) > 4096:
+            _CACHE.clear()
+        _CACHE[key] = (state.units, state.leaders, state.board, result)
+    return result
+
+
+def _search(state: Battle, unit: Unit, cat: Catalogue) -> dict[Square, int]:
+    move, land = speeds(state, unit, cat)
+    if unit.status("sleep") is not None:
+        return {unit.pos: 0}
+    navy = "navy" in tags_of(unit, cat)
+    occupant: dict[tuple[int, int], int] = {(u.pos[0], u.pos[1]): u.side for u in state.units if u.hp > 0 and u.uid != unit.uid}
+    start = (unit.pos[0], unit.pos[1])
+    best: dict[tuple[int, int], int] = {start: 0}
+    seen: dict[tuple[tuple[int, int], int], int] = {(start, 0): 0}
+    frontier = [(0, 0, start)]
+    while frontier:
+        cost, land_used, sq = heapq.heappop(frontier)
+        if seen.get((sq, land_used), 1 << 30) < cost:
+            continue
+        for nxt in neighbours4(sq):
+            nxt = (nxt[0], nxt[1])
+            if not can_enter(state, unit, nxt, cat):
+                continue
+            side = occupant.get(nxt)
+            if side is not None and side != unit.side:
+                continue
+            step = leave_cost(state, unit, sq, nxt, cat)
+            total = cost + step
+            if total > move:
+                continue
+            used = land_used
+            if navy and state.board.terrain_at(nxt) != "water":
+                used += step
+                if used > land:
+                    continue
+            key = (nxt, used if navy else 0)
+            if seen.get(key, 1 << 30) <= total:
+                continue
+            seen[key] = total
+            heapq.heappush(frontier, (total, key[1], nxt))
+            if total < best.get(nxt, 1 << 30):
+                best[nxt] = total
+    return {Square(*sq): c for sq, c in sorted(best.items(), key=lambda kv: (kv[0][1], kv[0][0])) if sq == start or sq not in occupant}

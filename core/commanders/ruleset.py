@@ -1,0 +1,144 @@
+"""The Commanders ruleset object: the protocol of core.ruleset over the modules of this package."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from core.commanders import ai, view
+from core.commanders.catalogue import (
+    CONVERTER as CATALOGUE_CONVERTER, ClassesFile, RulesFile, SkillsFile, SpellsFile, TerrainFile, UnitsFile,
+)
+from core.commanders.commander import Commander, commander_from_data
+from core.commanders.events import EVENT_TYPES
+from core.commanders.setup import Setup, battles_dir, load_setup, new_battle, structure_map, structure_scenario
+from core.commanders.sheet import commander_sheet
+from core.commanders.state import ACTION_TYPES, Battle
+from core.commanders.turn import apply, legal_actions, outcome, to_act
+from core.content import display_path, read_toml, structure
+from core.errors import ContentError, Problem
+from core.ruleset import Outcome, Ruleset, ScenarioInfo, Sheet
+from core.view import BoardView
+
+CATALOGUE_KINDS = {
+    "units": UnitsFile, "classes": ClassesFile, "spells": SpellsFile, "skills": SkillsFile,
+    "terrain": TerrainFile, "rules": RulesFile,
+}
+
+
+class CommandersRuleset(Ruleset):
+    name = "commanders"
+    title = "Commanders"
+    rules_version = 1
+    grid = "square"
+    state_type = Battle
+    action_types = ACTION_TYPES
+    event_types = EVENT_TYPES
+
+    # --- building ---------------------------------------------------------------------
+    def scenarios(self) -> list[ScenarioInfo]:
+        out = []
+        for path in sorted(battles_dir().glob("*.toml")):
+            data = read_toml(path)
+            sides = len(data.get("sides", ("Blue", "Red")))
+            out.append(ScenarioInfo(path.stem, self.name, str(data.get("title", path.stem)), str(data.get("summary", "")), sides, str(path)))
+        return out
+
+    def load_scenario(self, name_or_path: str | Path) -> Setup:
+        path = Path(name_or_path)
+        if not path.suffix:
+            path = battles_dir() / f"{name_or_path}.toml"
+        return load_setup(path)
+
+    def new_battle(self, setup: Setup, seed: int) -> Battle:
+        state, _ = new_battle(setup, seed)
+        return state
+
+    def load_document(self, path: Path, data: dict[str, Any]) -> Any:
+        file = display_path(path)
+        if data.get("ruleset") != self.name:
+            raise ContentError([Problem(file, "ruleset", f"expected {self.name!r}, found {data.get('ruleset')!r}")])
+        kind = data.get("kind")
+        if kind == "commander":
+            return commander_from_data(data, file)
+        if kind == "map":
+            return structure_map(data, file)
+        if kind == "scenario":
+            structure_scenario(data, file)
+            return load_setup(Path(path))
+        if kind == "quiz":
+            # the personality quiz file (scenarios/commanders/quiz.toml) is read by the quiz module
+            from core.commanders import quiz
+
+            return quiz.quiz_from_data(data, file)
+        if kind in CATALOGUE_KINDS:
+            return structure(data, CATALOGUE_KINDS[kind], file, CATALOGUE_CONVERTER)
+        known = ", ".join(["commander", "map", "scenario", "quiz", *CATALOGUE_KINDS])
+        raise ContentError([Problem(file, "kind", f"unknown kind {kind!r}; known: {known}")])
+
+    def sheet(self, document: Any) -> Sheet:
+        if isinstance(document, Commander):
+            return commander_sheet(document)
+        if isinstance(document, Setup):
+            lines = [document.scenario.summary, f"map {document.board.name} {document.board.width}x{document.board.height}"]
+            for p, c in zip(document.scenario.commander, document.commanders):
+                lines.append(f"{document.scenario.sides[p.side]}: {c.name}, level {c.level} {c.class_name}, troop {', '.join(c.troop)}")
+            return Sheet(document.scenario.title, tuple(lines), {"name": document.scenario.name})
+        return Sheet(type(document).__name__, (repr(document)[:200],), {})
+
+    # --- the turn -----------------------------------------------------------------------
+    def to_act(self, state: Battle) -> tuple[int, ...]:
+        return to_act(state)
+
+    def legal_actions(self, state: Battle, side: int) -> list[Any]:
+        return legal_actions(state, side)
+
+    def apply(self, state: Battle, action: Any) -> tuple[Battle, tuple[Any, ...]]:
+        return apply(state, action)
+
+    def outcome(self, state: Battle) -> Outcome | None:
+        return outcome(state)
+
+    # --- AI -----------------------------------------------------------------------------
+    def evaluate(self, state: Battle, side: int) -> float:
+        return ai.evaluate(state, side)
+
+    def action_value(self, state: Battle, action: Any, side: int, samples: int = 1) -> float:
+        """Expected value after `action`; dice-driven actions are valued on re-seeded copies only."""
+        if not ai.random_action(action):
+            after, _ = self.apply(state, action)
+            return self.evaluate(after, side)
+        total = 0.0
+        for i in range(samples):
+            after, _ = self.apply(ai.reseeded(state, i + 1), action)
+            total += self.evaluate(after, side)
+        return total / samples
+
+    def ai_candidates(self, state: Battle, side: int) -> list[Any]:
+        return ai.candidates(state, side)
+
+    def ai_budget(self):
+        return ai.budget()
+
+    # --- people -------------------------------------------------------------------------
+    def describe_event(self, state: Battle, event: Any) -> str:
+        return view.describe_event(state, event)
+
+    def describe_action(self, state: Battle, action: Any) -> str:
+        return view.describe_action(state, action)
+
+    def explain_action(self, state: Battle, action: Any) -> tuple[str, ...]:
+        return view.explain_action(state, action)
+
+    def board_view(self, state: Battle) -> BoardView:
+        return view.board_view(state)
+
+    def describe_cell(self, state: Battle, col: int, row: int) -> str:
+        return view.describe_cell(state, col, row)
+
+    def unit_details(self, state: Battle, uid: int) -> tuple[str, ...]:
+        return view.unit_details(state, uid)
+
+    def unit_stats(self, state: Battle) -> list[dict[str, Any]]:
+        return view.unit_stats(state)
+

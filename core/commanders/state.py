@@ -1,0 +1,187 @@
+"""The battle state of Commanders: frozen records, tuples, dice inside.
+
+The line between a commander and its troop: every commander is itself a unit
+on the board (role "commander") and owns one `Leader` record (its file, MP,
+initiative, summon, Burn field). Troop units (role "troop") and a summoned
+creature (role "summon") point at their leader by index. Attribute bonuses
+reach troop units only, and only inside the leader's command range.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from core.commanders.commander import Commander
+from core.rng import Dice
+from core.squaregrid import Square
+
+ROLES: tuple[str, ...] = ("commander", "troop", "summon")
+
+
+@attrs.frozen(slots=True)
+class Board:
+    """The static map, shared by every state of a battle: terrain names and elevation, row-major."""
+
+    name: str
+    width: int
+    height: int
+    terrain: tuple[str, ...]
+    elevation: tuple[int, ...]
+
+    def inside(self, sq: tuple[int, int]) -> bool:
+        return 0 <= sq[0] < self.width and 0 <= sq[1] < self.height
+
+    def terrain_at(self, sq: tuple[int, int]) -> str:
+        return self.terrain[sq[1] * self.width + sq[0]]
+
+    def height_at(self, sq: tuple[int, int]) -> int:
+        return self.elevation[sq[1] * self.width + sq[0]]
+
+
+@attrs.frozen(slots=True)
+class Status:
+    """A spell's lasting effect on one unit.
+
+    name: sleep, silence, poison, thorns, defence, attack, haste, wind_shield, resist, decline.
+    `turns` counts the affected leader's turns still to come (poison: rounds).
+    """
+
+    name: str
+    amount: int
+    turns: int
+    caster: int  # leader index of the caster
+
+
+@attrs.frozen(slots=True)
+class Unit:
+    uid: int
+    side: int
+    leader: int  # index into Battle.leaders
+    kind: str  # unit name, or the class name for a commander
+    role: str  # commander, troop or summon
+    pos: Square
+    hp: int
+    hp_max: int
+    mp: int = 0  # summoned casters only; a commander's MP lives on its Leader
+    statuses: tuple[Status, ...] = ()
+    damage_dealt: int = 0
+
+    @property
+    def alive(self) -> bool:
+        return self.hp > 0
+
+    def status(self, name: str) -> Status | None:
+        for s in self.statuses:
+            if s.name == name:
+                return s
+        return None
+
+
+@attrs.frozen(slots=True)
+class Leader:
+    """A commander's battle record: its file, MP, initiative roll, summon and Burn field."""
+
+    index: int
+    side: int
+    uid: int  # the commander's own unit
+    commander: Commander
+    mp: int
+    mp_max: int
+    initiative: int = 0
+    summon: int = -1  # uid of the living summoned creature, -1 when none
+    burn: tuple[Square, ...] = ()
+    burn_turns: int = 0
+    burn_amount: int = 0
+
+
+@attrs.frozen(slots=True)
+class Battle:
+    """The root state."""
+
+    board: Board
+    units: tuple[Unit, ...]
+    leaders: tuple[Leader, ...]
+    queue: tuple[int, ...]  # leader indices in initiative order
+    turn: int  # position in queue of the leader acting now
+    dice: Dice
+    round: int = 1
+    side_names: tuple[str, ...] = ("Blue", "Red")
+    mode: str = ""  # "": nothing done yet this turn; "move": units acting; "regroup"
+    acted: tuple[int, ...] = ()  # uids that have taken their order this turn
+    hit_troops: tuple[tuple[int, int], ...] = ()  # (uid, enemy leader index) attacks made this turn
+    regroup: tuple[int, ...] = ()  # uids still allowed a regroup step
+    max_rounds: int = 40
+    scenario: str = ""
+
+    @property
+    def leader_now(self) -> Leader:
+        return self.leaders[self.queue[self.turn]]
+
+    def living(self):
+        return (u for u in self.units if u.hp > 0)
+
+    def unit_at(self, sq: tuple[int, int]) -> Unit | None:
+        for u in self.units:
+            if u.hp > 0 and u.pos[0] == sq[0] and u.pos[1] == sq[1]:
+                return u
+        return None
+
+    def troop_of(self, leader: int) -> tuple[Unit, ...]:
+        """The living units a leader commands, the commander first."""
+        return tuple(u for u in self.units if u.hp > 0 and u.leader == leader)
+
+
+# --- actions -------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class Order:
+    """Move one unit of the acting troop to `dest` (its own square to stay), then attack `target` (-1: none)."""
+
+    side: int
+    uid: int
+    dest: Square
+    target: int = -1
+
+
+@attrs.frozen(slots=True)
+class Cast:
+    """The acting commander (or its summoned caster) casts a spell instead of moving.
+
+    target: a unit (single-target and party spells); square: the centre or location
+    (numeric areas, summons, Teleport, Return); squares: the selected squares
+    (Burn) or the chain of targets' squares (Chain Lightning).
+    """
+
+    side: int
+    caster: int
+    spell: str
+    level: int
+    target: int = -1
+    square: Square = Square(-1, -1)
+    squares: tuple[Square, ...] = ()
+
+
+@attrs.frozen(slots=True)
+class Rally:
+    """The acting commander rallies its troop instead of moving (seed 002 skill Rally)."""
+
+    side: int
+    uid: int
+
+
+@attrs.frozen(slots=True)
+class Regroup:
+    """After defeating a commander: one victorious unit moves up to 2 squares (3 with expert Rally)."""
+
+    side: int
+    uid: int
+    dest: Square
+
+
+@attrs.frozen(slots=True)
+class EndTurn:
+    side: int
+
+
+ACTION_TYPES = (Order, Cast, Rally, Regroup, EndTurn)

@@ -1,0 +1,324 @@
+"""The turn (seed 002 "Tiles and movement"): move and attack, or cast, or rally; then the turn ends.
+
+On its turn a commander either orders its units one by one (each moves up to its
+speed, then may attack something adjacent or in range), or casts one spell, or
+uses Rally. After defeating an enemy commander, the victors regroup. The end of
+a turn brings Burn damage, MP regeneration and status countdowns; the start of
+a round brings poison.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from core.commanders.catalogue import Catalogue, catalogue
+from core.commanders.combat import in_reach, resolve_attack
+from core.commanders.derived import command_range
+from core.commanders.effects import damage, put, remove_status, set_leader
+from core.commanders.events import BattleEnded, StatusEnded, TurnBegan, TurnEnded, UnitMoved, UnitPlaced
+from core.commanders.movement import can_enter, reachable
+from core.commanders.skills import can_rally, rally, regen
+from core.commanders.spell_effects import cast
+from core.commanders.state import Battle, Cast, EndTurn, Order, Rally, Regroup, Unit
+from core.commanders.targets import cast_actions
+from core.errors import IllegalAction
+from core.ruleset import Outcome
+from core.squaregrid import Square, manhattan, neighbours4
+
+
+# --- the end ------------------------------------------------------------------------
+
+
+def living_commanders(state: Battle, side: int) -> int:
+    return sum(1 for l in state.leaders if l.side == side and state.units[l.uid].hp > 0)
+
+
+def outcome(state: Battle) -> Outcome | None:
+    sides = range(len(state.side_names))
+    alive = [living_commanders(state, s) > 0 for s in sides]
+    scores = tuple(float(sum(u.hp for u in state.units if u.side == s and u.hp > 0)) for s in sides)
+    if sum(alive) == 0:
+        return Outcome(None, "every commander has fallen", scores)
+    if sum(alive) == 1:
+        winner = alive.index(True)
+        return Outcome(winner, f"{state.side_names[winner]} has the last commanders standing", scores)
+    if state.round > state.max_rounds:
+        best = max(scores)
+        leaders = [s for s in sides if scores[s] == best]
+        if len(leaders) > 1:
+            return Outcome(None, f"{state.max_rounds} rounds fought; the hit points left are even", scores)
+        return Outcome(leaders[0], f"{state.max_rounds} rounds fought; {state.side_names[leaders[0]]} has more hit points left", scores)
+    return None
+
+
+def to_act(state: Battle) -> tuple[int, ...]:
+    if outcome(state) is not None:
+        return ()
+    return (state.leader_now.side,)
+
+
+# --- legal actions ------------------------------------------------------------------
+
+
+def acting_units(state: Battle) -> list[Unit]:
+    leader = state.leader_now
+    return [u for u in state.troop_of(leader.index) if u.uid not in state.acted and u.status("sleep") is None]
+
+
+def order_actions(state: Battle, unit: Unit, cat: Catalogue | None = None) -> list[Order]:
+    cat = cat or catalogue()
+    enemies = [u for u in state.living() if u.side != unit.side]
+    out = []
+    for dest in reachable(state, unit, cat):
+        out.append(Order(unit.side, unit.uid, dest, -1))
+        mover = attrs.evolve(unit, pos=dest)
+        for enemy in enemies:
+            if in_reach(state, mover, dest, enemy.pos, cat):
+                out.append(Order(unit.side, unit.uid, dest, enemy.uid))
+    return out
+
+
+def regroup_squares(state: Battle, unit: Unit, cat: Catalogue | None = None) -> list[Square]:
+    """Seed 002: 2 squares in any direction (3 with expert Rally), staying in command range."""
+    cat = cat or catalogue()
+    leader = state.leaders[unit.leader]
+    steps = cat.rules.regroup_squares + (1 if leader.commander.skill_tier("Rally") >= 3 else 0)
+    boss = state.units[leader.uid]
+    rng = command_range(leader.commander, cat)
+    occupied = {(u.pos[0], u.pos[1]): u.side for u in state.living() if u.uid != unit.uid}
+    start = (unit.pos[0], unit.pos[1])
+    seen = {start: 0}
+    todo = [start]
+    while todo:
+        sq = todo.pop(0)
+        if seen[sq] == steps:
+            continue
+        for n in neighbours4(sq):
+            n = (n[0], n[1])
+            if n in seen or not can_enter(state, unit, n, cat) or occupied.get(n, unit.side) != unit.side:
+                continue
+            seen[n] = seen[sq] + 1
+            todo.append(n)
+    out = []
+    for sq in sorted(seen, key=lambda s: (s[1], s[0])):
+        if sq != start and sq in occupied:
+            continue
+        if unit.role != "commander" and manhattan(sq, boss.pos) > rng:
+            continue
+        out.append(Square(*sq))
+    return out
+
+
+def legal_actions(state: Battle, side: int, cat: Catalogue | None = None) -> list:
+    cat = cat or catalogue()
+    if side not in to_act(state):
+        return []
+    if state.mode == "regroup":
+        out: list = []
+        for uid in state.regroup:
+            unit = state.units[uid]
+            out.extend(Regroup(side, uid, sq) for sq in regroup_squares(state, unit, cat))
+        out.append(EndTurn(side))
+        return out
+    out = []
+    for unit in acting_units(state):
+        out.extend(order_actions(state, unit, cat))
+    if not state.mode:
+        out.extend(cast_actions(state, cat))
+        boss = state.units[state.leader_now.uid]
+        if can_rally(state, boss):
+            out.append(Rally(side, boss.uid))
+    out.append(EndTurn(side))
+    return out
+
+
+# --- applying -----------------------------------------------------------------------
+
+
+def apply(state: Battle, action, cat: Catalogue | None = None) -> tuple[Battle, tuple]:
+    cat = cat or catalogue()
+    if outcome(state) is not None:
+        raise IllegalAction("the battle is over")
+    side = getattr(action, "side", None)
+    if side != state.leader_now.side:
+        raise IllegalAction(f"it is {state.side_names[state.leader_now.side]}'s turn")
+    events: list = []
+    if isinstance(action, Order):
+        state = _order(state, action, events, cat)
+    elif isinstance(action, Cast):
+        state = cast(state, action, events, cat)
+        state = end_turn(state, events, cat)
+    elif isinstance(action, Rally):
+        boss = state.units[state.leader_now.uid]
+        if action.uid != boss.uid:
+            raise IllegalAction("only the commander whose turn it is rallies")
+        if state.mode:
+            raise IllegalAction("Rally is used instead of moving; units have already acted")
+        if not can_rally(state, boss):
+            raise IllegalAction("this commander has no Rally skill")
+        state = rally(state, boss, events, cat)
+        state = end_turn(state, events, cat)
+    elif isinstance(action, Regroup):
+        state = _regroup(state, action, events, cat)
+    elif isinstance(action, EndTurn):
+        state = end_turn(state, events, cat)
+    else:
+        raise IllegalAction(f"unknown action {type(action).__name__}")
+    return state, tuple(events)
+
+
+def _order(state: Battle, action: Order, events: list, cat: Catalogue) -> Battle:
+    if state.mode == "regroup":
+        raise IllegalAction("finish regrouping first (or end the turn)")
+    if not 0 <= action.uid < len(state.units):
+        raise IllegalAction("no such unit")
+    unit = state.units[action.uid]
+    if unit.hp <= 0 or unit.leader != state.leader_now.index:
+        raise IllegalAction("that unit does not belong to the commander whose turn it is")
+    if unit.uid in state.acted:
+        raise IllegalAction(f"{unit.kind} has already acted this turn")
+    if unit.status("sleep") is not None:
+        raise IllegalAction(f"{unit.kind} is asleep")
+    costs = reachable(state, unit, cat)
+    dest = Square(*action.dest)
+    if dest not in costs:
+        raise IllegalAction(f"{unit.kind} cannot reach {tuple(dest)} this turn")
+    target = None
+    if action.target != -1:
+        if not 0 <= action.target < len(state.units):
+            raise IllegalAction("no such target")
+        target = state.units[action.target]
+        if target.hp <= 0 or target.side == unit.side:
+            raise IllegalAction("the target must be a living enemy")
+        if not in_reach(state, attrs.evolve(unit, pos=dest), dest, target.pos, cat):
+            raise IllegalAction(f"the target is out of reach from {tuple(dest)}")
+    state = attrs.evolve(state, mode="move", acted=state.acted + (unit.uid,))
+    if dest != unit.pos:
+        events.append(UnitMoved(unit.uid, unit.pos, dest, costs[dest]))
+        unit = attrs.evolve(unit, pos=dest)
+        state = put(state, unit)
+        state = _wake_neighbours(state, unit, events)
+    if target is not None:
+        state = resolve_attack(state, unit.uid, target.uid, events, cat)
+    return _after_order(state, events, cat)
+
+
+def _wake_neighbours(state: Battle, unit: Unit, events: list) -> Battle:
+    """Seed 002: an ally moving into melee range wakes a sleeping unit."""
+    for n in neighbours4(unit.pos):
+        other = state.unit_at(n)
+        if other is not None and other.side == unit.side and other.status("sleep") is not None:
+            state = remove_status(state, other.uid, "sleep", "woken", events)
+    return state
+
+
+def _after_order(state: Battle, events: list, cat: Catalogue) -> Battle:
+    if outcome(state) is not None:
+        events.append(_ended(state))
+        return state
+    if state.units[state.leader_now.uid].hp <= 0:
+        return end_turn(state, events, cat)
+    if state.regroup:
+        return attrs.evolve(state, mode="regroup")
+    if not acting_units(state):
+        return end_turn(state, events, cat)
+    return state
+
+
+def _regroup(state: Battle, action: Regroup, events: list, cat: Catalogue) -> Battle:
+    if state.mode != "regroup" or action.uid not in state.regroup:
+        raise IllegalAction("that unit may not regroup now")
+    unit = state.units[action.uid]
+    dest = Square(*action.dest)
+    if dest not in regroup_squares(state, unit, cat):
+        raise IllegalAction("regrouping moves 2 squares and stays within command range")
+    if dest != unit.pos:
+        events.append(UnitPlaced(unit.uid, unit.pos, dest))
+        state = put(state, attrs.evolve(unit, pos=dest))
+    left = tuple(u for u in state.regroup if u != action.uid)
+    state = attrs.evolve(state, regroup=left, mode="regroup" if left else "move")
+    if not left and not acting_units(state):
+        return end_turn(state, events, cat)
+    return state
+
+
+def _ended(state: Battle) -> BattleEnded:
+    result = outcome(state)
+    return BattleEnded(-1 if result.winner is None else result.winner, result.reason)
+
+
+def end_turn(state: Battle, events: list, cat: Catalogue | None = None) -> Battle:
+    cat = cat or catalogue()
+    leader = state.leader_now
+    burning = {}
+    for other in state.leaders:
+        for sq in other.burn:
+            burning[(sq[0], sq[1])] = max(burning.get((sq[0], sq[1]), 0), other.burn_amount)
+    for unit in state.troop_of(leader.index):
+        amount = burning.get((unit.pos[0], unit.pos[1]), 0)
+        if amount:
+            state = damage(state, unit.uid, amount, "burn", events)
+    if state.units[leader.uid].hp > 0:
+        state = regen(state, leader.index, events, cat)
+    for unit in state.troop_of(leader.index):
+        kept = []
+        for s in unit.statuses:
+            if s.name == "poison":
+                kept.append(s)
+            elif s.turns > 1:
+                kept.append(attrs.evolve(s, turns=s.turns - 1))
+            else:
+                events.append(StatusEnded(unit.uid, s.name, "expired"))
+        if len(kept) != len(unit.statuses) or kept != list(unit.statuses):
+            state = put(state, attrs.evolve(unit, statuses=tuple(kept)))
+    leader = state.leaders[leader.index]
+    if leader.burn:
+        turns = leader.burn_turns - 1
+        state = set_leader(state, attrs.evolve(leader, burn_turns=turns, burn=leader.burn if turns > 0 else (), burn_amount=leader.burn_amount if turns > 0 else 0))
+    events.append(TurnEnded(leader.index))
+    state = attrs.evolve(state, mode="", acted=(), hit_troops=(), regroup=())
+    if outcome(state) is not None:
+        events.append(_ended(state))
+        return state
+    return _next_turn(state, events)
+
+
+def _next_turn(state: Battle, events: list) -> Battle:
+    turn, rnd = state.turn, state.round
+    for _ in range(len(state.queue) + 1):
+        turn += 1
+        if turn >= len(state.queue):
+            turn = 0
+            rnd += 1
+            state = attrs.evolve(state, round=rnd)
+            state = _round_start(state, events)
+            if outcome(state) is not None:
+                events.append(_ended(state))
+                return attrs.evolve(state, turn=turn)
+        leader = state.leaders[state.queue[turn]]
+        if state.units[leader.uid].hp > 0:
+            state = attrs.evolve(state, turn=turn)
+            events.append(TurnBegan(leader.index, state.round))
+            return state
+    return state
+
+
+def _round_start(state: Battle, events: list) -> Battle:
+    """Seed 002 Poison: 2 damage at the start of each round, 12 at most (6 rounds)."""
+    for unit in list(state.units):
+        if unit.hp <= 0:
+            continue
+        poison = unit.status("poison")
+        if poison is None:
+            continue
+        state = damage(state, unit.uid, poison.amount, "poison", events)
+        unit = state.units[unit.uid]
+        if unit.hp <= 0:
+            continue
+        rest = tuple(s for s in unit.statuses if s.name != "poison")
+        if poison.turns > 1:
+            rest = rest + (attrs.evolve(poison, turns=poison.turns - 1),)
+        else:
+            events.append(StatusEnded(unit.uid, "poison", "expired"))
+        state = put(state, attrs.evolve(unit, statuses=rest))
+    return state

@@ -1,0 +1,213 @@
+"""What a player sees: the board, unit details, log lines and previews, in words and numbers."""
+
+from __future__ import annotations
+
+from core.commanders import events as ev
+from core.commanders.catalogue import Catalogue, catalogue
+from core.commanders.combat import annihilates, strike_numbers
+from core.commanders.derived import attack_of, attack_range, command_range, defence_of, in_command, speeds, tags_of
+from core.commanders.state import Battle, Cast, EndTurn, Order, Rally, Regroup
+from core.errors import IllegalAction
+from core.view import BoardView, CellView, UnitView
+
+
+def name_of(state: Battle, uid: int) -> str:
+    if uid < 0 or uid >= len(state.units):
+        return "nobody"
+    u = state.units[uid]
+    if u.role == "commander":
+        return f"{state.leaders[u.leader].commander.name} the {u.kind}"
+    return f"{state.side_names[u.side]} {u.kind} #{u.uid}"
+
+
+def board_view(state: Battle, cat: Catalogue | None = None) -> BoardView:
+    cat = cat or catalogue()
+    burn = {(sq[0], sq[1]) for l in state.leaders for sq in l.burn}
+    cells = []
+    for y in range(state.board.height):
+        for x in range(state.board.width):
+            t = state.board.terrain_at((x, y))
+            cells.append(CellView(t, cat.terrain[t].glyph, state.board.height_at((x, y)), ("burn",) if (x, y) in burn else ()))
+    units = []
+    for u in state.living():
+        glyph = u.kind[0]
+        glyph = glyph.upper() if u.side == 0 else glyph.lower()
+        if u.role == "commander":
+            glyph = "@" if u.side == 0 else "&"
+        flags = tuple(s.name for s in u.statuses) + ((u.role,) if u.role != "troop" else ())
+        units.append(UnitView(u.uid, u.side, name_of(state, u.uid), glyph, ((u.pos[0], u.pos[1]),), u.hp, u.hp_max, None, flags))
+    return BoardView("square", state.board.width, state.board.height, tuple(cells), tuple(units))
+
+
+def describe_cell(state: Battle, col: int, row: int, cat: Catalogue | None = None) -> str:
+    cat = cat or catalogue()
+    if not state.board.inside((col, row)):
+        return "off the map"
+    t = cat.terrain[state.board.terrain_at((col, row))]
+    parts = [f"({col},{row}) {t.name}, height {state.board.height_at((col, row))}"]
+    if t.leave_extra or t.leave_uphill_extra:
+        who = "mounted units" if t.mounted_only else "units"
+        extra = t.leave_extra or t.leave_uphill_extra
+        parts.append(f"leaving costs {who} {extra} extra" + (" uphill" if t.leave_uphill_extra else ""))
+    if t.cap_reduction:
+        parts.append(f"attacks here do {t.cap_reduction} less maximum damage")
+    if not t.passable:
+        parts.append("no one enters" if not t.air_passable else "only flyers cross")
+    unit = state.unit_at((col, row))
+    if unit is not None:
+        parts.append(f"{name_of(state, unit.uid)} {unit.hp}/{unit.hp_max} HP")
+    return "; ".join(parts)
+
+
+def unit_details(state: Battle, uid: int, cat: Catalogue | None = None) -> tuple[str, ...]:
+    cat = cat or catalogue()
+    u = state.units[uid]
+    leader = state.leaders[u.leader]
+    move, land = speeds(state, u, cat)
+    rng, penalty = attack_range(state, u, cat)
+    lines = [
+        name_of(state, uid),
+        f"{u.role}, side {state.side_names[u.side]}, HP {u.hp}/{u.hp_max}, types {', '.join(tags_of(u, cat)) or 'none'}",
+        f"attack {attack_of(state, u, cat)}, defence {defence_of(state, u, False, cat)} (magic {defence_of(state, u, True, cat)})",
+        f"move {move}" + (f" ({land} on land)" if land != move else "") + f", reach {rng}" + (f" at -{penalty} attack" if penalty else ""),
+    ]
+    if u.role == "commander":
+        lines.append(f"MP {leader.mp}/{leader.mp_max}, command range {command_range(leader.commander, cat)}, initiative {leader.initiative}")
+    else:
+        lines.append("inside command range" if in_command(state, u, cat) else "OUTSIDE command range: no attribute bonuses")
+    if u.mp:
+        lines.append(f"own MP {u.mp}")
+    for s in u.statuses:
+        lines.append(f"{s.name} {s.amount} for {s.turns} more")
+    return tuple(lines)
+
+
+def describe_action(state: Battle, action) -> str:
+    if isinstance(action, Order):
+        u = state.units[action.uid]
+        text = f"{name_of(state, action.uid)}"
+        if tuple(action.dest) != tuple(u.pos):
+            text += f" to ({action.dest[0]},{action.dest[1]})"
+        else:
+            text += " holds"
+        if action.target >= 0:
+            text += f", attacks {name_of(state, action.target)}"
+        return text
+    if isinstance(action, Cast):
+        where = ""
+        if action.target >= 0:
+            where = f" on {name_of(state, action.target)}"
+        elif action.squares:
+            where = " on " + " ".join(f"({s[0]},{s[1]})" for s in action.squares)
+        elif action.square[0] >= 0:
+            where = f" at ({action.square[0]},{action.square[1]})"
+        return f"{name_of(state, action.caster)} casts {action.spell} level {action.level}{where}"
+    if isinstance(action, Rally):
+        return f"{name_of(state, action.uid)} rallies the troop"
+    if isinstance(action, Regroup):
+        return f"{name_of(state, action.uid)} regroups to ({action.dest[0]},{action.dest[1]})"
+    if isinstance(action, EndTurn):
+        return "end the turn"
+    return type(action).__name__
+
+
+def explain_action(state: Battle, action, cat: Catalogue | None = None) -> tuple[str, ...]:
+    cat = cat or catalogue()
+    if isinstance(action, Order) and action.target >= 0:
+        import attrs
+
+        mover = attrs.evolve(state.units[action.uid], pos=action.dest)
+        target = state.units[action.target]
+        n = strike_numbers(state, mover, target, cat)
+        lines = [
+            f"{n['dice']} strikes (d10), success on 1-{n['needed']} ({n['needed'] * 10}% each): attack {n['attack']} - defence {n['defence']}",
+            f"maximum damage {n['cap']}" + (f" ({', '.join(n['reasons'])})" if n["reasons"] else ""),
+        ]
+        if n["advantage"]:
+            lines.append(f"advantage: +{n['advantage']} strikes and the first strike")
+        if annihilates(state, mover, target, cat):
+            lines.append("annihilation: the target is destroyed at once and rolls revenge strikes (1 damage per 10)")
+        return tuple(lines)
+    if isinstance(action, Cast):
+        from core.commanders.spells import check_cast, dice_against
+
+        try:
+            caster, spell, level, cost, targets = check_cast(state, action, cat)
+        except IllegalAction as exc:  # an illegal preview explains why
+            return (exc.reason,)
+        lines = [f"costs {cost} MP; range {level.range}; area {level.area}"]
+        if level.need_count:
+            lines.append(f"needs {level.need_count} d10 of {level.need_min}+")
+        if level.dice:
+            lines.append(f"the highest d{level.dice} is the amount")
+        for t in targets:
+            lines.append(f"{name_of(state, t.uid)}: {dice_against(state, caster, t, cat)} dice")
+        return tuple(lines)
+    return (describe_action(state, action),)
+
+
+def describe_event(state: Battle, e) -> str:
+    n = lambda uid: name_of(state, uid)  # noqa: E731
+    if isinstance(e, ev.InitiativeRolled):
+        return f"{state.leaders[e.leader].commander.name} throws {e.roll} for initiative and acts {e.place + 1}."
+    if isinstance(e, ev.TurnBegan):
+        return f"Round {e.round}: {state.leaders[e.leader].commander.name}'s turn."
+    if isinstance(e, ev.UnitMoved):
+        return f"{n(e.uid)} moves from ({e.frm[0]},{e.frm[1]}) to ({e.to[0]},{e.to[1]}) for {e.cost} movement."
+    if isinstance(e, ev.StrikesRolled):
+        what = "strikes back at" if e.retaliation else "strikes"
+        extra = f" +{e.advantage} strikes for the advantage" if e.advantage else ""
+        first = " first" if e.first_strike else ""
+        magic = " (magic)" if e.magic else ""
+        return (
+            f"{n(e.attacker)}{first} {what} {n(e.defender)}{magic}: {len(e.rolls)} d10{extra} "
+            f"[{' '.join(map(str, e.rolls))}], hits on 1-{e.needed} (attack {e.attack} - defence {e.defence}): "
+            f"{e.successes} successes, maximum {e.cap}" + (f", -{e.reduction} shield" if e.reduction else "") + f" -> {e.damage} damage."
+        )
+    if isinstance(e, ev.Annihilation):
+        return (f"{n(e.attacker)} annihilates {n(e.defender)} (10 or more above its defence); revenge strikes "
+                f"[{' '.join(map(str, e.rolls))}] deal {e.damage} (one per 10).")
+    if isinstance(e, ev.DamageTaken):
+        return f"{n(e.uid)} takes {e.amount} damage ({e.cause}), {e.hp} HP left."
+    if isinstance(e, ev.UnitDefeated):
+        return f"{n(e.uid)} is defeated" + (" as its commander falls." if e.cause == "commander fell" else ".")
+    if isinstance(e, ev.CommanderDefeated):
+        tail = f" {len(e.regroup)} victorious units may regroup." if e.regroup else ""
+        return f"{state.leaders[e.leader].commander.name} has fallen; the troop perishes.{tail}"
+    if isinstance(e, ev.SpellCast):
+        need = f", needs {e.need_count} of {e.need_min}+" if e.need_count else ""
+        rolls = f": [{' '.join(map(str, e.rolls))}]" if e.rolls else ""
+        return f"{n(e.caster)} casts {e.spell} level {e.level} for {e.mp} MP, {e.dice} dice{need}{rolls}."
+    if isinstance(e, ev.SpellResult):
+        faced = f" (faces {e.dice} dice, {e.successes} successes)" if e.dice else ""
+        if e.effect == "failed":
+            return f"{e.spell} fails on {n(e.uid)}{faced}."
+        if e.effect == "immune":
+            return f"{n(e.uid)} is immune to {e.spell}."
+        return f"{e.spell} on {n(e.uid)}: {e.effect} {e.amount}{faced}."
+    if isinstance(e, ev.UnitSummoned):
+        return f"{n(e.uid)} is summoned at ({e.at[0]},{e.at[1]})."
+    if isinstance(e, ev.UnitPlaced):
+        return f"{n(e.uid)} moves from ({e.frm[0]},{e.frm[1]}) to ({e.to[0]},{e.to[1]})."
+    if isinstance(e, ev.BurnPlaced):
+        return f"{len(e.squares)} squares burn for {e.turns} turns."
+    if isinstance(e, ev.StatusEnded):
+        return f"{n(e.uid)} is no longer under {e.name} ({e.reason})."
+    if isinstance(e, ev.Rallied):
+        return f"{state.leaders[e.leader].commander.name} rallies: {e.healed} HP healed, {e.mp} MP restored."
+    if isinstance(e, ev.MPRestored):
+        return f"{state.leaders[e.leader].commander.name} regains {e.amount} MP ({e.source})."
+    if isinstance(e, ev.TurnEnded):
+        return f"{state.leaders[e.leader].commander.name} ends the turn."
+    if isinstance(e, ev.BattleEnded):
+        return f"The battle is over: {e.reason}."
+    return type(e).__name__
+
+
+def unit_stats(state: Battle) -> list[dict]:
+    return [
+        {"type": u.kind, "side": u.side, "survived": u.hp > 0, "damage_dealt": u.damage_dealt, "role": u.role}
+        for u in state.units
+    ]
+
+

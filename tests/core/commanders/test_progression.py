@@ -1,0 +1,290 @@
+"""Progression (seed 002 "Experience and classing"): experience, curves, skill points, class change."""
+
+import tomllib
+
+import attrs
+import pytest
+
+from core.commanders.catalogue import catalogue
+from core.commanders.commander import Attributes, Commander, SkillRank, commander_from_data, commander_to_toml
+from core.commanders.progression import (
+    RULES,
+    BattleTally,
+    CurveOption,
+    LevelUpChoice,
+    award,
+    can_level_up,
+    curve_options,
+    experience_for,
+    experience_for_level,
+    level_up,
+    levels_waiting,
+    offer,
+    similar_classes,
+    skill_options,
+    spend_skill_point,
+)
+from core.errors import IllegalAction
+
+
+def fighter(**changes):
+    """A level-1 Fighter (O>A>K): Offence 3, Armour 2, Willpower 1, Knowledge 1; major O, secondary A."""
+    base = Commander(
+        "commanders", "commander", "Tess", "Fighter", Attributes(3, 2, 1, 1),
+        skills=(SkillRank("Leadership", 1),), recruitable=("Pikeman",), troop=("Pikeman",) * 3,
+        major_attribute="offence", minor_attribute="armour", attribute_curve="first", skill_curve=3,
+    )
+    return attrs.evolve(base, **changes)
+
+
+def rich(c, levels=20):
+    return attrs.evolve(c, experience=experience_for_level(c.level + levels))
+
+
+def values(c):
+    return (c.attributes.offence, c.attributes.armour, c.attributes.willpower, c.attributes.knowledge)
+
+
+def take_class(c, curve_index, free=""):
+    """Four level-ups of one class with the curve at `curve_index`; returns the commanders after each."""
+    out = []
+    c = level_up(c, LevelUpChoice(curve=curve_index, attribute=free))
+    out.append(c)
+    for _ in range(3):
+        c = level_up(c, LevelUpChoice(attribute=free))
+        out.append(c)
+    return out
+
+
+# --- experience ---------------------------------------------------------------------------
+
+def test_experience_for_a_battle():
+    gained, lines = experience_for(BattleTally(units_defeated=3, commanders_defeated=1, won=True))
+    assert gained == RULES.xp_taking_part + 3 * RULES.xp_per_unit + RULES.xp_per_commander + RULES.xp_victory == 11
+    assert lines == ("+2 experience: taking part", "+3 experience: 3 enemy units defeated",
+                     "+3 experience: 1 enemy commanders defeated", "+3 experience: victory")
+    assert experience_for(BattleTally(took_part=False)) == (0, ())
+    assert award(fighter(), BattleTally(won=True)).experience == 5
+
+
+def test_levels_need_experience():
+    assert [experience_for_level(n) for n in (1, 2, 3, 6)] == [0, 10, 20, 50]
+    c = fighter(experience=9)
+    assert not can_level_up(c)
+    with pytest.raises(IllegalAction, match="level 2 needs 10 experience"):
+        offer(c)
+    assert can_level_up(fighter(experience=10))
+    assert [levels_waiting(fighter(experience=x)) for x in (0, 9, 10, 29, 30)] == [0, 0, 1, 2, 3]
+    assert levels_waiting(fighter(level=3, experience=29)) == 0
+
+
+# --- curves -------------------------------------------------------------------------------
+
+def test_first_curve_options():
+    # seed: 1st-4th time primary; or 1st, 2nd and 4th primary, 3rd secondary; plus the class curve
+    opts = curve_options(fighter())
+    assert opts == (
+        CurveOption("first", "a", ("offence",) * 4),
+        CurveOption("first", "b", ("offence", "offence", "armour", "offence")),
+        CurveOption("class", "class", ("offence", "armour", "knowledge", "")),
+    )
+    after = take_class(rich(fighter()), 1)
+    assert [values(c) for c in after] == [(4, 2, 1, 1), (5, 2, 1, 1), (5, 3, 1, 1), (6, 3, 1, 1)]
+
+
+def test_first_curve_a_gives_four_primary_points():
+    after = take_class(rich(fighter()), 0)
+    assert values(after[-1]) == (7, 2, 1, 1)
+    assert after[0].curve_choice == "a" and after[-1].curve_progress == 4
+
+
+def test_second_curve_options_and_ties():
+    # seed: 1st and 3rd secondary, 2nd and 4th primary; or 1st, 2nd secondary, 3rd lowest, 4th primary.
+    # Willpower and Knowledge tie for lowest: the player picks, so each is its own option.
+    opts = curve_options(fighter(attribute_curve="second"))
+    assert [o.plan for o in opts[:3]] == [
+        ("armour", "offence", "armour", "offence"),
+        ("armour", "armour", "willpower", "offence"),
+        ("armour", "armour", "knowledge", "offence"),
+    ]
+    after = take_class(rich(fighter(attribute_curve="second")), 0)
+    assert [values(c) for c in after] == [(3, 3, 1, 1), (4, 3, 1, 1), (4, 4, 1, 1), (5, 4, 1, 1)]
+
+
+def test_third_curve_options():
+    # seed: 1st and 3rd lowest, 2nd and 4th second lowest; or 2nd and 4th "highest lowest"
+    # (read as the second highest). Lowest and highest are read when the curve is chosen.
+    opts = curve_options(fighter(attribute_curve="third"))
+    assert [(o.choice, o.plan) for o in opts] == [
+        ("a", ("willpower", "knowledge", "willpower", "knowledge")),
+        ("a", ("knowledge", "willpower", "knowledge", "willpower")),
+        ("b", ("willpower", "armour", "willpower", "armour")),
+        ("b", ("knowledge", "armour", "knowledge", "armour")),
+        ("class", ("offence", "armour", "knowledge", "")),
+    ]
+    after = take_class(rich(fighter(attribute_curve="third")), 0)
+    # Willpower is still the 3rd point though it is no longer the lowest: fixed when chosen
+    assert [values(c) for c in after] == [(3, 2, 2, 1), (3, 2, 2, 2), (3, 2, 3, 2), (3, 2, 3, 3)]
+
+
+def test_class_curve_and_free_fourth_point():
+    c = rich(fighter())
+    c = level_up(c, LevelUpChoice(curve=2))
+    c = level_up(c, LevelUpChoice())
+    c = level_up(c, LevelUpChoice())
+    assert values(c) == (4, 3, 1, 2)  # O, A, K from Fighter's O>A>K
+    o = offer(c)
+    assert o.free_attributes == ("offence", "armour", "willpower", "knowledge") and not o.attribute
+    with pytest.raises(IllegalAction, match="free pick"):
+        level_up(c, LevelUpChoice())
+    c = level_up(c, LevelUpChoice(attribute="willpower"))
+    assert values(c) == (4, 3, 2, 2)
+
+
+def test_curve_must_be_chosen_and_cannot_change_in_the_class():
+    c = rich(fighter())
+    with pytest.raises(IllegalAction, match="choose one of the 3 curves"):
+        level_up(c, LevelUpChoice())
+    c = level_up(c, LevelUpChoice(curve=1))
+    assert offer(c).curves == ()
+    assert offer(c).attribute == "offence"
+
+
+def test_no_attribute_point_at_a_class_change():
+    c = take_class(rich(fighter()), 0)[-1]
+    assert c.level == 5
+    o = offer(c)
+    assert o.level == 6 and o.class_level == 1 and o.classes and not o.attribute and not o.curves
+
+
+# --- skill points -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("curve", [2, 3, 4])
+def test_skill_point_at_the_class_level_of_the_skill_curve(curve):
+    c = rich(fighter(skill_curve=curve))
+    points = []
+    for _ in range(4):
+        c = level_up(c, LevelUpChoice(curve=0))
+        points.append(c.skill_points)
+    # levels 2, 3, 4, 5: one point, gained at class level `curve`
+    assert points == [1 if level >= curve else 0 for level in (2, 3, 4, 5)]
+    c = level_up(c, LevelUpChoice(new_class="Warrior", unit="Footman", spell="Heal"))
+    for _ in range(4):
+        c = level_up(c, LevelUpChoice(curve=0))
+    assert c.skill_points == 2  # one more in the second class
+
+
+def test_spending_skill_points():
+    c = fighter(skill_points=3)
+    names = [o.name for o in skill_options(c)]
+    assert names == list(catalogue().skills)
+    assert skill_options(c)[0].tier == 2  # Leadership known at basic: advanced next
+    c = spend_skill_point(c, "Leadership")
+    assert c.skill_tier("Leadership") == 2 and c.skill_points == 2
+    c = spend_skill_point(c, "Rally")
+    assert c.skill_tier("Rally") == 1
+    c = spend_skill_point(c, "Leadership")
+    assert c.skill_tier("Leadership") == 3 and c.skill_points == 0
+    with pytest.raises(IllegalAction, match="no skill point"):
+        spend_skill_point(c, "Rally")
+    with pytest.raises(IllegalAction, match="already expert"):
+        spend_skill_point(attrs.evolve(c, skill_points=1), "Leadership")
+
+
+# --- class change -------------------------------------------------------------------------
+
+def test_similar_classes_share_a_type_tag():
+    cat = catalogue()
+    similar = similar_classes("Fighter")
+    assert "Fighter" not in similar
+    assert set(similar) == {n for n, c in cat.classes.items() if n != "Fighter" and set(c.tags) & {"spear", "ground"}}
+    assert "Warrior" in similar and "Mage" not in similar
+
+
+def test_class_change_gives_a_unit_a_spell_and_the_new_class_numbers():
+    cat = catalogue()
+    c = take_class(rich(fighter()), 0)[-1]
+    o = offer(c)
+    warrior = next(x for x in o.classes if x.name == "Warrior")
+    assert warrior.units == ("Footman",)  # Pikeman is already recruitable
+    assert "Heal" in o.spells
+    new = level_up(c, LevelUpChoice(new_class="Warrior", unit="Footman", spell="Heal"))
+    assert new.class_name == "Warrior" and new.class_history == ("Fighter",)
+    assert new.recruitable == ("Pikeman", "Footman") and new.spells == ("Heal",)
+    assert (new.curve_choice, new.curve_plan, new.curve_progress) == ("", (), 0)
+    assert values(new) == values(c)
+    # attack and defence are the class's: 12/11 as a Fighter, 13/10 as a Warrior
+    assert (cat.classes[c.class_name].attack, cat.classes[c.class_name].defence) == (12, 11)
+    assert (cat.classes[new.class_name].attack, cat.classes[new.class_name].defence) == (13, 10)
+    assert new.problems() == []
+    assert curve_options(new)[-1].plan == ("armour", "offence", "knowledge", "")  # Warrior's A>O>K
+
+
+def test_class_change_refuses_choices_outside_the_offer():
+    c = take_class(rich(fighter()), 0)[-1]
+    with pytest.raises(IllegalAction, match="new class"):
+        level_up(c, LevelUpChoice(new_class="Mage", unit="Witch", spell="Heal"))
+    with pytest.raises(IllegalAction, match="new unit"):
+        level_up(c, LevelUpChoice(new_class="Warrior", unit="Cavalry", spell="Heal"))
+    with pytest.raises(IllegalAction, match="spell"):
+        level_up(c, LevelUpChoice(new_class="Warrior", unit="Footman", spell="Meteors"))
+
+
+def test_a_grown_commander_file_round_trips():
+    c = take_class(rich(fighter()), 2, free="knowledge")[-1]
+    c = level_up(c, LevelUpChoice(new_class="Ranger", unit="Bowman", spell="Thunder"))
+    assert c.problems() == []
+    assert commander_from_data(tomllib.loads(commander_to_toml(c))) == c
+
+
+def test_the_documented_commander_example_is_valid():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[3] / "docs" / "FORMATS.md").read_text()
+    section = text.split("### Commander file: quiz and progression fields", 1)[1]
+    example = section.split("```toml", 1)[1].split("```", 1)[0]
+    c = commander_from_data(tomllib.loads(example))
+    assert (c.level, c.curve_plan[c.curve_progress], c.attributes.offence) == (3, "armour", 5)
+    assert offer(attrs.evolve(c, experience=30)).attribute == "armour"
+
+
+def test_a_quiz_commander_survives_between_battles_as_a_file(tmp_path):
+    from core.commanders.commander import load_commander, save_commander
+    from core.commanders.quiz import replies_from_text, result
+
+    path = tmp_path / "tess.toml"
+    c = result(replies_from_text("1a:A 1b:B 2:A 2a:A 3:D 4:A 5a:A 6a:B 7:C 8:A 9:A 10:B 11:A"), name="Tess")
+    save_commander(c, path)
+    c = award(load_commander(path), BattleTally(units_defeated=3, commanders_defeated=1, won=True))
+    c = level_up(c, LevelUpChoice(curve=1))
+    save_commander(c, path)
+    again = load_commander(path)
+    assert again == c
+    assert (again.level, again.experience, again.skill_points, again.curve_plan) == (
+        2, 11, 1, ("offence", "offence", "armour", "offence"))
+
+
+def test_every_bundled_commander_can_level_up():
+    from core.commanders.commander import load_commander
+    from core.commanders.setup import commanders_dir
+
+    files = sorted(commanders_dir().glob("*.toml"))
+    assert files
+    for path in files:
+        c = load_commander(path)
+        c = attrs.evolve(c, experience=experience_for_level(c.level + 1))
+        o = offer(c)
+        if o.classes:
+            pick = o.classes[0]
+            choice = LevelUpChoice(new_class=pick.name, unit=pick.units[0] if pick.units else "", spell=o.spells[0])
+        else:
+            choice = LevelUpChoice(curve=0 if o.curves else -1, attribute="offence")
+        grown = level_up(c, choice)
+        assert grown.level == c.level + 1 and grown.problems() == [], path.name
+
+
+def test_a_hand_written_curve_choice_without_plan_follows_its_first_option():
+    c = fighter(level=3, experience=30, curve_choice="b", curve_progress=2)
+    grown = level_up(c)
+    assert grown.curve_plan == ("offence", "offence", "armour", "offence")
+    assert values(grown) == (3, 3, 1, 1)
