@@ -18,14 +18,17 @@ import signal
 import statistics
 import struct
 import sys
+import tempfile
 import termios
 import time
-
 
 from run import BENCH_DIR, REPO_ROOT, Budget, Report
 
 TUI_BUDGET = Budget(1.5, text="<= 1.5x bare")
 RIGHT, LEFT = b"\x1b[C", b"\x1b[D"
+#: Extra environment for the apps: a fresh settings folder and saves folder per run,
+#: so a player's own options (keymap, theme) neither change the figures nor get changed.
+APP_ENV: dict[str, str] = {}
 
 
 class PtyApp:
@@ -49,6 +52,7 @@ class PtyApp:
             COLUMNS=str(self.cols),
             LINES=str(self.rows),
         )
+        env.update(APP_ENV)
         env.pop("COLORTERM", None)
         env.pop("TEXTUAL", None)  # no devtools
         self.launched = time.perf_counter()
@@ -239,6 +243,15 @@ def tui_available() -> bool:
 
 
 def run_terminal(report: Report) -> None:
+    with tempfile.TemporaryDirectory(prefix="skirmish-bench-") as home:
+        APP_ENV.update(SKIRMISH_CONFIG=os.path.join(home, "config"), SKIRMISH_SAVES=os.path.join(home, "saves"))
+        try:
+            measure_terminal(report)
+        finally:
+            APP_ENV.clear()
+
+
+def measure_terminal(report: Report) -> None:
     suite = "terminal"
     repeats = 3 if report.quick else 7
     med = statistics.median
