@@ -93,7 +93,7 @@ class StatWar(Ruleset):
 
     def ai_budget(self) -> Budget:
         # No dice after the coin flip: one sample is exact.
-        return Budget(samples=1, easy_pool=4, hard_candidates=6, hard_reply_plies=2)
+        return Budget(samples=1, easy_pool=4, hard_candidates=16, hard_reply_plies=2)
 
     # --- for people --------------------------------------------------------
     def describe_event(self, state: Battle, event: Any) -> str:

@@ -2,27 +2,30 @@
 
 StatWar has no dice after the coin flip, so one sample is exact. The activation
 order is known (list order), so the evaluation looks at who acts next: the
-enemy's next unit threatens before ours does. Floats are fine here (AI only).
+unit about to act threatens most, the other side's next unit less, the rest
+a little. Floats are fine here (AI only).
 """
 
 from __future__ import annotations
 
-from core.statwar.geometry import Reach, controlled, gap, occupancy, reach, targets_from
-from core.statwar.combat import hit_damage
-from core.statwar.rules import active_unit, deploy_spots, legal_actions, mount_options
-from core.statwar.state import BATTLE, DEPLOY, NO_UNIT, OVER, Activate, Battle, Detonate, Mount, Withhold, Deploy
 from core.squaregrid import Square
+from core.statwar.combat import hit_damage
+from core.statwar.geometry import gap, reach, targets_from
+from core.statwar.rules import active_unit, legal_actions, mount_options
+from core.statwar.state import BATTLE, DEPLOY, NO_UNIT, OVER, Activate, Battle, Detonate, Mount
 
 WIN = 10_000.0
-#: Weight of the enemy's next unit's best hit (it acts right after us).
-THEIR_NEXT = 0.9
-#: Weight of our own next unit's best hit (it acts after theirs, so less certain).
-OUR_NEXT = 0.35
+#: Weight of the best hit of the unit that acts right now (the mover's next in list order).
+NEXT = 0.9
+#: Weight of the best hit of the other side's next unit (it acts after, so less certain).
+AFTER = 0.35
 #: Weight of every other threat on the board (units that act later).
 LATER = 0.15
 #: Value of one square of approach toward the nearest enemy the unit can hurt.
 APPROACH = 0.12
-MAX_DEPLOY_CANDIDATES = 24
+MAX_DEPLOY_CANDIDATES = 16
+#: Penalty per square a deployment spot lies off the depth that suits the unit (ranks spots).
+DEPLOY_DEPTH = 0.3
 MOVE_CANDIDATES = 6
 
 
@@ -34,114 +37,131 @@ def unit_value(cost: int, health: int, max_health: int) -> float:
     return (cost + 5) * (0.5 + 0.5 * health / max_health)
 
 
-def hit_value(state: Battle, attacker: int, target: int) -> float:
-    a = state.design_of(attacker)
-    t = state.units[target]
-    ts = state.designs[t.design]
-    dealt = min(t.health, hit_damage(a.damage, ts.armor))
+def _pieces(state: Battle) -> list[tuple]:
+    """Every living deployed unit as a flat tuple, riders placed on their mount's squares:
+    (uid, side, x, y, size, damage, reach, move, armor, worth, health, max_health, on_board)."""
+    out = []
+    units, designs = state.units, state.designs
+    for u in units:
+        if u.health <= 0 or not u.placed:
+            continue
+        s = designs[u.design]
+        if u.riding != NO_UNIT:
+            m = units[u.riding]
+            x, y, size, free = m.x, m.y, designs[m.design].size, False
+        else:
+            x, y, size, free = u.x, u.y, s.size, True
+        out.append((u.uid, u.side, x, y, size, s.damage, s.reach, s.move, s.armor, s.cost + 5, u.health, s.max_health, free))
+    return out
+
+
+def _apart(a: tuple, b: tuple) -> int:
+    """`geometry.gap` on two piece tuples, inlined for speed."""
+    ax, ay, asz, bx, by, bsz = a[2], a[3], a[4], b[2], b[3], b[4]
+    dx = bx - ax - asz + 1
+    if dx < 0:
+        dx = ax - bx - bsz + 1
+        if dx < 0:
+            dx = 0
+    dy = by - ay - asz + 1
+    if dy < 0:
+        dy = ay - by - bsz + 1
+        if dy < 0:
+            dy = 0
+    return dx if dx > dy else dy
+
+
+def _hit(attacker: tuple, target: tuple) -> float:
+    dealt = attacker[5] - target[8]
     if dealt <= 0:
         return 0.0
-    return unit_value(ts.cost, t.health, ts.max_health) - unit_value(ts.cost, t.health - dealt, ts.max_health)
-
-
-def best_threat(state: Battle, uid: int, spare: int = 0) -> float:
-    """The most value `uid` could take with one attack if it moved straight in (obstacles ignored)."""
-    u = state.units[uid]
-    if u.health <= 0 or not u.placed:
-        return 0.0
-    s = state.designs[u.design]
-    if s.damage <= 0:
-        return 0.0
-    if u.riding != NO_UNIT:
-        m = state.units[u.riding]
-        x, y, size = m.x, m.y, state.designs[m.design].size
-    else:
-        x, y, size = u.x, u.y, s.size
-    reach_sq = s.move + s.reach + spare
-    best = 0.0
-    for t in state.units:
-        if t.side == u.side or not t.on_board:
-            continue
-        if gap(x, y, size, t.x, t.y, state.designs[t.design].size) <= reach_sq:
-            v = hit_value(state, uid, t.uid)
-            if v > best:
-                best = v
-    return best
+    health = target[10]
+    if dealt >= health:
+        return unit_value(target[9] - 5, health, target[11])
+    return target[9] * 0.5 * dealt / target[11]
 
 
 def evaluate(state: Battle, side: int) -> float:
+    """Material (half for being alive, half by Health), the next attacks in list order, approach."""
     if state.phase == OVER:
         if state.winner == -1:
             return 0.0
         return WIN if state.winner == side else -WIN
+    pieces = _pieces(state)
     score = 0.0
-    for u in state.units:
-        if u.health > 0:
-            s = state.designs[u.design]
-            v = unit_value(s.cost, u.health, s.max_health)
-            score += v if u.side == side else -v
-    if state.phase != BATTLE:
-        return score + _position(state, side)
-    enemy = 1 - side
-    nxt_theirs = active_unit(state, enemy)
-    nxt_ours = active_unit(state, side)
-    for u in state.units:
-        if not (u.health > 0 and u.placed):
-            continue
-        threat = best_threat(state, u.uid)
-        if u.uid == nxt_theirs and state.to_move == enemy:
-            score -= THEIR_NEXT * threat
-        elif u.uid == nxt_ours:
-            score += OUR_NEXT * threat
-        else:
-            score += LATER * threat if u.side == side else -LATER * threat
-    return score + _position(state, side)
-
-
-def _position(state: Battle, side: int) -> float:
-    """Approach: every unit that can hurt someone wants to be within reach of its nearest victim."""
-    score = 0.0
-    for u in state.units:
-        if not u.on_board:
-            continue
-        s = state.designs[u.design]
-        if s.damage <= 0:
+    for p in pieces:
+        v = p[9] * (0.5 + 0.5 * p[10] / p[11])
+        score += v if p[1] == side else -v
+    if state.phase == BATTLE:
+        mover = state.to_move
+        first = active_unit(state, mover)  # acts right now
+        second = active_unit(state, 1 - mover)  # acts after it
+        for p in pieces:
+            if p[5] <= 0:
+                continue
+            radius = p[7] + p[6]
+            threat = 0.0
+            for t in pieces:
+                if t[1] != p[1] and t[12] and _apart(p, t) <= radius:
+                    v = _hit(p, t)
+                    if v > threat:
+                        threat = v
+            weight = NEXT if p[0] == first else AFTER if p[0] == second else LATER
+            score += weight * threat if p[1] == side else -weight * threat
+    # approach: every unit that can hurt someone wants to be within reach of its nearest victim
+    for p in pieces:
+        if p[5] <= 0 or not p[12]:
             continue
         nearest = None
-        for t in state.units:
-            if t.side == u.side or not t.on_board:
+        for t in pieces:
+            if t[1] == p[1] or not t[12] or p[5] <= t[8]:
                 continue
-            ts = state.designs[t.design]
-            if hit_damage(s.damage, ts.armor) <= 0:
-                continue
-            d = gap(u.x, u.y, s.size, t.x, t.y, ts.size)
+            d = _apart(p, t)
             if nearest is None or d < nearest:
                 nearest = d
         if nearest is None:
             continue
-        away = max(0, nearest - s.reach)
-        v = APPROACH * min(away, 30)
-        score += -v if u.side == side else v
+        away = nearest - p[6]
+        if away > 0:
+            v = APPROACH * min(away, 30)
+            score += -v if p[1] == side else v
     return score
 
 
-def _danger(state: Battle, side: int, x: int, y: int, size: int, armor: int) -> int:
+def _deploy_fit(state: Battle, uid: int, x: int, y: int) -> float:
+    """Deployment sense: close-combat units stand at the front, shooters a few squares back,
+    units that cannot hurt anyone (mounts, carts) just behind the front line."""
+    board = state.board
+    u = state.units[uid]
+    s = state.designs[u.design]
+    along, length = (y, board.height) if board.split == "top-bottom" else (x, board.width)
+    middle = (length - 1) / 2
+    depth = middle - (along + s.size - 1) if u.side == 0 else along - middle
+    if s.damage <= 0 or s.reach <= 1:
+        wanted = 0.5 if s.damage > 0 else 1.5
+    else:
+        wanted = 0.5 + s.reach / 2
+    return -DEPLOY_DEPTH * abs(depth - wanted)
+
+
+def _danger(enemies: list[tuple], x: int, y: int, size: int, armor: int) -> int:
     """How much enemy damage could land on a footprint next turn (enemies moving straight in)."""
+    me = (0, 0, x, y, size)
     total = 0
-    for e in state.units:
-        if e.side == side or not e.on_board:
-            continue
-        es = state.designs[e.design]
-        if gap(x, y, size, e.x, e.y, es.size) <= es.move + es.reach:
-            total += hit_damage(es.damage, armor)
+    for e in enemies:
+        if e[12] and e[5] > armor and _apart(me, e) <= e[7] + e[6]:
+            total += e[5] - armor
     return total
 
 
-def _nearest(state: Battle, side: int, x: int, y: int, size: int) -> int:
+def _nearest(enemies: list[tuple], x: int, y: int, size: int) -> int:
+    me = (0, 0, x, y, size)
     best = 999
-    for e in state.units:
-        if e.side != side and e.on_board:
-            best = min(best, gap(x, y, size, e.x, e.y, state.designs[e.design].size))
+    for e in enemies:
+        if e[12]:
+            d = _apart(me, e)
+            if d < best:
+                best = d
     return best
 
 
@@ -154,8 +174,12 @@ def candidates(state: Battle, side: int) -> list:
         acts = legal_actions(state, side)
         if len(acts) <= MAX_DEPLOY_CANDIDATES:
             return acts
-        step = len(acts) / MAX_DEPLOY_CANDIDATES
-        return [acts[int(i * step)] for i in range(MAX_DEPLOY_CANDIDATES)] + [acts[-1]]
+        # the spots at the depth that suits the unit first, then an even spread of the rest
+        ranked = sorted(range(len(acts)), key=lambda i: (-_deploy_fit(state, acts[i].unit, acts[i].at.x, acts[i].at.y), i))
+        keep = set(ranked[: MAX_DEPLOY_CANDIDATES // 2])
+        step = len(acts) / (MAX_DEPLOY_CANDIDATES // 2)
+        keep.update(int(i * step) for i in range(MAX_DEPLOY_CANDIDATES // 2))
+        return [acts[i] for i in sorted(keep)]
     uid = active_unit(state, side)
     unit = state.units[uid]
     spec = state.designs[unit.design]
@@ -169,9 +193,10 @@ def candidates(state: Battle, side: int) -> list:
     out.extend(Activate(side, uid, None, t) for t in targets_from(state, uid, *here))
     scored = []
     by_target: dict[int, list] = {}
+    enemies = [p for p in _pieces(state) if p[1] != side]
     for pos in r.ends:
-        danger = _danger(state, side, pos[0], pos[1], spec.size, spec.armor)
-        near = _nearest(state, side, pos[0], pos[1], spec.size)
+        danger = _danger(enemies, pos[0], pos[1], spec.size, spec.armor)
+        near = _nearest(enemies, pos[0], pos[1], spec.size)
         scored.append((abs(near - spec.reach) + (2 if pos in r.stopped_by else 0), danger, pos))
         for t in targets_from(state, uid, pos[0], pos[1], spec.size):
             by_target.setdefault(t, []).append((danger, -near, pos))

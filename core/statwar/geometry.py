@@ -84,18 +84,33 @@ class Reach:
         self.ends: list[Cell] = []  # positions the move may end on, in (y, x) order
 
 
-def reach(state: Battle, uid: int, occ: dict[Cell, int] | None = None, zone: dict[Cell, int] | None = None) -> Reach:
+#: The last search and the state it was made for: the AI lists a unit's moves and then
+#: applies several of them to the same state, and each apply checks the move again.
+_LAST_REACH: list = [None, -1, None]
+
+
+def reach(state: Battle, uid: int) -> Reach:
     """Breadth-first search over top-left positions, up to the unit's Move in steps.
 
     A rider starts from every position inside its mount's footprint (stepping off
-    counts as a step), so its ends never include the mount's squares.
+    counts as a step), so its ends never include the mount's squares. States are
+    immutable, so the result for the same state object and unit is reused.
     """
+    memo = _LAST_REACH
+    if memo[0] is state and memo[1] == uid:
+        return memo[2]
+    found = _search(state, uid)
+    memo[0], memo[1], memo[2] = state, uid, found
+    return found
+
+
+def _search(state: Battle, uid: int) -> Reach:
     board = state.board
     unit = state.units[uid]
     spec = state.designs[unit.design]
     size = spec.size
-    occ = occupancy(state) if occ is None else occ
-    zone = controlled(state, unit.side) if zone is None else zone
+    occ = occupancy(state)
+    zone = controlled(state, unit.side)
     side = unit.side
     units = state.units
     out = Reach()

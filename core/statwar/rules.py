@@ -35,6 +35,7 @@ from core.statwar.state import (
     Activate,
     Battle,
     BattleEnded,
+    CoinFlipped,
     Deploy,
     DeploymentDone,
     Detonate,
@@ -83,10 +84,10 @@ def new_battle(setup: Setup, seed: int) -> Battle:
     )
 
 
-def first_deployer(state: Battle) -> int:
-    """Who won the coin flip (kept so the log can tell; the coin is the battle's first draw)."""
-    heads = Dice.from_seed(state.dice.seed).coin()[0]
-    return 0 if heads else 1
+def coin_flip(state: Battle) -> CoinFlipped:
+    """The coin flip, re-read from the battle's first draw so the log can show it."""
+    roll = Dice.from_seed(state.dice.seed).roll(2)[0]
+    return CoinFlipped(0 if roll == 1 else 1, roll)
 
 
 # --- whose turn ------------------------------------------------------------------
@@ -226,6 +227,8 @@ def _deploy(state: Battle, action) -> tuple[Battle, tuple]:
             raise IllegalAction(f"{_name(state, uid)} fits on your side; it must be deployed")
         units[uid] = attrs.evolve(units[uid], health=0)
         events = [UnitWithheld(side, uid)]
+    if state.cursor == (0, 0):
+        events.insert(0, coin_flip(state))
     cursor = list(state.cursor)
     cursor[side] += 1
     nxt = attrs.evolve(state, units=tuple(units), cursor=tuple(cursor))

@@ -62,6 +62,8 @@ def unit_lines(u: UnitSpec) -> list[str]:
         lines.append(f"  Defender zone: {u.defender} ring(s) around it, {_zone_squares(u)} squares")
     if u.health is not None:
         lines.append(f"  (file states Health {u.health}, matching the rules)")
+    if u.big:
+        lines.append(f"  (Health cannot be bought or written in: Big {u.big} always gives {u.max_health})")
     return lines
 
 

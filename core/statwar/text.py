@@ -14,6 +14,7 @@ from core.statwar.state import (
     BattleEnded,
     BlastHit,
     BombExploded,
+    CoinFlipped,
     Deploy,
     DeploymentDone,
     Detonate,
@@ -41,6 +42,8 @@ def name(state: Battle, uid: int) -> str:
 
 
 def describe_event(state: Battle, e) -> str:
+    if isinstance(e, CoinFlipped):
+        return f"The coin flip (d2 = {e.roll}) lets {state.side_names[e.first]} deploy first."
     if isinstance(e, UnitDeployed):
         return f"{name(state, e.unit)} is deployed at {e.at.x},{e.at.y}."
     if isinstance(e, UnitWithheld):

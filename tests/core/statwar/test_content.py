@@ -137,6 +137,7 @@ def test_the_bear_sheet_shows_the_derived_health_instead_of_the_seeds_11():
     assert "Bear - 25 points (Damage 4 + Range 1 + Armor 1 + Move 9 + Big 1 5 + Ridable 1 5)" in text
     assert "Health 8 = 5 base + 3 for a 2x2 footprint (4 squares)" in text
     assert "Carries up to 1 rider(s)" in text
+    assert "Health cannot be bought or written in: Big 1 always gives 8" in text
     assert sheet.data["unit"]["health"] == 8 and sheet.data["unit"]["cost"] == 25
 
 

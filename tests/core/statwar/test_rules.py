@@ -275,3 +275,13 @@ def test_a_dead_unit_is_not_killed_twice():
     hit, s2 = attack_numbers(9, 0)
     deaths = [e for e in R.apply(battle([(unit("A", damage=9), 0, 2, 2), (unit("T"), 1, 3, 3)]), Activate(0, 0, None, 1))[1] if isinstance(e, UnitDied)]
     assert len(deaths) == 1
+
+
+def test_the_first_deployment_records_the_coin_flip():
+    from core.statwar.state import CoinFlipped
+
+    s = R.new_battle(setup(), 4)
+    first = s.to_move
+    _, events = R.apply(s, legal_actions(s, first)[0])
+    assert isinstance(events[0], CoinFlipped) and events[0].first == first
+    assert "deploy first" in R.describe_event(s, events[0])

@@ -1,7 +1,6 @@
 """Log sentences, the board view, unit panels and the AI's sense, on small fixed battles."""
 
 from core.ai import Player, play_out
-from core.squaregrid import Square
 from core.statwar import RULESET as R
 from core.statwar.state import EVENTS, Activate, Detonate, Mount
 from tests.core.statwar.statwar_helpers import battle, unit
@@ -109,3 +108,15 @@ def test_a_deploy_choice_is_legal_and_keeps_to_its_side():
         action = Player(level, 1).choose(R, state, state.to_move)
         assert action in R.legal_actions(state, state.to_move)
         assert state.board.owner_at(action.at.x, action.at.y) == state.to_move
+
+
+def test_hard_beats_normal_on_a_fixed_sample():
+    setup = R.load_scenario("duel_25")
+    wins = 0
+    for i in range(10):
+        state = R.new_battle(setup, 200 + i)
+        hard_side = i % 2
+        players = {hard_side: Player("hard", i), 1 - hard_side: Player("normal", i)}
+        final, _ = play_out(R, state, players)
+        wins += R.outcome(final).winner == hard_side
+    assert wins >= 7
