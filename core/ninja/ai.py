@@ -1,0 +1,248 @@
+"""Planning sealed orders for a whole army, one unit at a time.
+
+Sealed orders change nothing until resolution, so an order is valued by an
+estimate: expected damage it deals (from the same odds the rules roll), the
+damage it avoids, chi and health it spends, and for movement how well placed
+the ninja ends (attacks it will have, blows it will face, distance to close).
+The levels of core.ai use it thus:
+- easy and normal rank one unit's orders by `action_value` (normal takes the best);
+- hard also looks at the whole plan: `evaluate` resolves the side's sealed
+  orders against a predicted enemy plan (the enemies' greedy orders from the
+  board as everyone sees it, never their sealed ones) and judges the result.
+Floats appear only here, never in the rules.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from core.ai import Budget
+from core.hexgrid import distance, in_arc
+from core.ninja.attacks import hit_chance, melee_reach, missile_extra, missile_range, modifiers, needed
+from core.ninja.catalogue import Catalogue
+from core.ninja.movement import move_options
+from core.ninja.orders import to_act, unit_action_orders, unordered
+from core.ninja.state import Battle, OrderAction, OrderMove, Submit, Unit
+
+BUDGET = Budget(samples=1, easy_pool=3, hard_candidates=3, hard_reply_plies=0, max_candidates=2000)
+STATUS_VALUE = {"blind": 1.2, "hamstrung": 0.5, "disarmed": 1.0, "frozen": 0.5, "entangled": 0.8}
+
+
+def worth(u: Unit) -> float:
+    """What a ninja is worth to its army: its points, scaled by the health it has left."""
+    if u.hp <= 0:
+        return 0.0
+    return u.points * (0.4 + 0.6 * u.hp / u.hp_max)
+
+
+def _p(state: Battle, cat: Catalogue, a: int, t: int, extra=()) -> float:
+    return hit_chance(cat, needed(cat, modifiers(state, cat, a, t, tuple(extra))))
+
+
+def _kill_value(target: Unit, damage: float) -> float:
+    """Value of taking `damage` off `target`: its worth lost, more when it likely falls."""
+    if damage <= 0 or target.hp <= 0:
+        return 0.0
+    lost = 0.6 * target.points * min(damage, target.hp) / target.hp_max
+    return lost + 0.4 * target.points * min(1.0, damage / target.hp) ** 2
+
+
+def _assigned(state: Battle, side: int) -> dict[int, float]:
+    """Expected damage this side's sealed action orders already send at each enemy."""
+    out: dict[int, float] = {}
+    for o in state.orders:
+        if state.units[o.unit].side == side and o.act in ("melee", "missile"):
+            for t in o.targets:
+                out[t] = out.get(t, 0.0) + 1.0
+    return out
+
+
+def _attack_value(state: Battle, cat: Catalogue, o: OrderAction) -> float:
+    u = state.units[o.unit]
+    taken = _assigned(state, u.side)
+    total = 0.0
+    school = cat.schools[u.school]
+    if o.act == "melee":
+        t = state.units[o.targets[0]]
+        dist = distance(u.hex, t.hex)
+        dmg = sum(_p(state, cat, u.uid, t.uid) * (cat.melee_damage(u.school, u.points) + cat.weapons[w].damage_bonus)
+                  for w in school.melee if cat.weapons[w].reach >= dist)
+        return _kill_value(t, dmg) / (1.0 + 0.5 * taken.get(t.uid, 0.0))
+    for tid in o.targets:
+        t = state.units[tid]
+        extra = missile_extra(cat, u.school, distance(u.hex, t.hex), len(o.targets))
+        w = cat.weapons[school.missile]
+        dmg = _p(state, cat, u.uid, tid, extra) * (cat.missile_damage(u.school, u.points) + w.damage_bonus + w.poison * 2)
+        total += _kill_value(t, dmg) / (1.0 + 0.5 * taken.get(tid, 0.0)) - (0.03 + 0.1 / max(1, u.ammo))  # ammunition is scarce
+    return total
+
+
+def threat_worth(state: Battle, cat: Catalogue, uid: int) -> float:
+    """The worth `uid` may lose this round to the enemies near it (a rough upper bound)."""
+    u = state.units[uid]
+    return 0.6 * u.points * min(u.hp, threat_to(state, cat, uid)) / u.hp_max
+
+
+def threat_to(state: Battle, cat: Catalogue, uid: int) -> float:
+    """Expected damage the enemies may deal to `uid` this action phase, from where they
+    stand and face now; an enemy with several of our ninja in reach splits its threat."""
+    u = state.units[uid]
+    total = 0.0
+    mine = [f for f in state.units if f.hp > 0 and f.side == u.side]
+    for e in state.units:
+        if e.hp <= 0 or e.side == u.side:
+            continue
+        d = distance(e.hex, u.hex)
+        reach = melee_reach(cat, e.school)
+        if d <= reach and not e.has("disarmed"):
+            share = sum(1 for f in mine if distance(e.hex, f.hex) <= reach)
+            total += 0.5 * len(cat.schools[e.school].melee) * cat.melee_damage(e.school, e.points) / share
+        elif e.ammo > 0 and 2 <= d <= missile_range(cat, e.school)[0] and in_arc(e.hex, e.facing, u.hex):
+            share = sum(1 for f in mine if 2 <= distance(e.hex, f.hex) <= missile_range(cat, e.school)[0] and in_arc(e.hex, e.facing, f.hex))
+            total += 0.45 * cat.missile_damage(e.school, e.points) * min(2, share) / share
+    return total
+
+
+def _jutsu_value(state: Battle, cat: Catalogue, o: OrderAction) -> float:
+    u = state.units[o.unit]
+    spec = cat.schools[u.school].jutsu[o.jutsu]
+    cost = 0.08 * min(spec.cost, u.chi) + 0.6 * u.points / u.hp_max * max(0, spec.cost - u.chi) * cat.rules.chi.burn_health_per_chi
+    e = spec.effect
+    value = 0.0
+    if e in ("weapon_melee", "weapon_missile"):
+        base = _attack_value(state, cat, OrderAction(u.side, u.uid, "melee" if e == "weapon_melee" else "missile", o.targets))
+        hits = len(o.targets) if e == "weapon_missile" else len(cat.schools[u.school].melee)
+        value = base * (1.0 + 0.15 * spec.to_hit) + 0.3 * hits * (spec.damage + spec.amount * 1.5)
+    elif e == "bolt" or e == "canopy":
+        targets = o.targets or tuple(t.uid for t in state.units if t.hp > 0 and t.side != u.side
+                                     and distance(u.hex, t.hex) <= spec.range and state.board.terrain[state.board.index(t.hex)] == "trees")
+        value = sum(_kill_value(state.units[t], _p(state, cat, u.uid, t) * spec.damage) for t in targets)
+    elif e == "status":
+        t = state.units[o.targets[0]]
+        value = _p(state, cat, u.uid, t.uid) * STATUS_VALUE.get(spec.status, 0.5) * t.points * 0.12 * min(2, spec.rounds)
+    elif e == "push":
+        value = 0.1 * _p(state, cat, u.uid, o.targets[0]) * state.units[o.targets[0]].points
+    elif e == "poison_cloud":
+        for t in state.units:
+            if t.hp > 0 and t.uid != u.uid and distance(u.hex, t.hex) == 1:
+                sign = 1.0 if t.side != u.side else -1.2
+                value += sign * _kill_value(t, _p(state, cat, u.uid, t.uid) * spec.amount * spec.rounds)
+    elif e == "smoke" or e == "self_status":
+        value = 0.3 * threat_worth(state, cat, u.uid) * (2.5 if spec.status == "invincible" else 1.0)
+    elif e == "cover":
+        t = state.units[o.targets[0]]
+        value = 0.5 * threat_worth(state, cat, t.uid) - 0.3 * threat_worth(state, cat, u.uid)
+    elif e == "cure":
+        eff = state.units[o.targets[0]].effect("poison")
+        t = state.units[o.targets[0]]
+        value = 0.6 * t.points * (eff.amount * eff.rounds if eff else 0) / t.hp_max
+    elif e in ("teleport", "river_run"):
+        value = 0.3 * threat_worth(state, cat, u.uid) * (1.0 - u.hp / u.hp_max)
+    else:  # burn_tree, tree_wall: board shaping, seldom worth the chi
+        value = 0.05
+    return value - cost
+
+
+def action_value(state: Battle, cat: Catalogue, action, side: int) -> float:
+    if isinstance(action, Submit):
+        return 0.0
+    if isinstance(action, OrderMove):
+        return move_value(state, cat, action)
+    o = action
+    u = state.units[o.unit]
+    if o.act in ("melee", "missile"):
+        return _attack_value(state, cat, o)
+    if o.act == "jutsu":
+        return _jutsu_value(state, cat, o)
+    if o.act == "rest":
+        if u.chi >= u.chi_max:
+            return 0.6 * u.points / u.hp_max if u.hp < u.hp_max else 0.0
+        return 0.06 * min(2, u.chi_max - u.chi) - 0.5 * threat_worth(state, cat, u.uid) * 0.2
+    return 0.4 * threat_worth(state, cat, u.uid)  # dodge: 2 of the 10 faces, about 40% of the blows
+
+
+def position_value(state: Battle, cat: Catalogue, u: Unit) -> float:
+    """How well `u` stands: blows it can land next, blows it faces, ground still to close."""
+    best_attack = 0.0
+    danger = 0.0
+    nearest = 99
+    for e in state.units:
+        if e.hp <= 0 or e.side == u.side:
+            continue
+        d = distance(u.hex, e.hex)
+        nearest = min(nearest, d)
+        if d <= melee_reach(cat, u.school):
+            best_attack = max(best_attack, 0.5 * len(cat.schools[u.school].melee) * cat.melee_damage(u.school, u.points) * e.points / max(1, e.hp))
+        elif u.ammo > 0 and 2 <= d <= missile_range(cat, u.school)[1] and in_arc(u.hex, u.facing, e.hex):
+            reach = missile_range(cat, u.school)[0]
+            best_attack = max(best_attack, max(0.1, 0.5 - 0.1 * max(0, d - reach)) * cat.missile_damage(u.school, u.points) * e.points / max(1, e.hp))
+        if d <= melee_reach(cat, e.school) + 1:
+            danger += 0.5 * len(cat.schools[e.school].melee) * cat.melee_damage(e.school, e.points) / max(1, u.hp) * u.points
+    hurt = 1.0 - u.hp / u.hp_max
+    mode = cat.rules.modes[u.mode]  # each point of to-hit is a tenth of the die
+    hit_mode = 0 if (u.mode == "jump" and not cat.schools[u.school].jump_attack_penalty) else mode.to_hit
+    return best_attack * 1.5 * (1 + 0.2 * hit_mode) - danger * (0.25 + 0.5 * hurt) * (1 + 0.2 * mode.to_be_hit) - 0.04 * nearest
+
+
+def move_value(state: Battle, cat: Catalogue, m: OrderMove) -> float:
+    from core.hexgrid import Hex
+
+    u = state.units[m.unit]
+    dest = Hex(m.q, m.r)
+    for p in state.moves:  # our own sealed moves: do not aim two ninja at one hex
+        if state.units[p.unit].side == u.side and p.steps and (p.steps[-1][0], p.steps[-1][1]) == dest:
+            return -5.0
+    moved = attrs.evolve(u, hex=dest, facing=m.facing, mode=m.mode)
+    units = list(state.units)
+    units[u.uid] = moved
+    trial = attrs.evolve(state, units=tuple(units))
+    return position_value(trial, cat, moved)
+
+
+def candidates(state: Battle, cat: Catalogue, side: int) -> list:
+    """The orders of this side's next unordered ninja (pruned), or Submit when all have one."""
+    if side not in to_act(state):
+        return []
+    todo = unordered(state, side)
+    if not todo:
+        return [Submit(side)]
+    uid = todo[0]
+    if state.phase == "action":
+        return unit_action_orders(state, cat, uid)
+    return candidates_for(state, cat, uid)
+
+
+def candidates_for(state: Battle, cat: Catalogue, uid: int) -> list[OrderMove]:
+    """One unit's movement orders, pruned: standing still, and per (mode, hex) one facing
+    (towards the nearest enemy when it can, else the cheapest)."""
+    u = state.units[uid]
+    side = u.side
+    enemies = [e for e in state.units if e.hp > 0 and e.side != side]
+    best: dict[tuple, tuple] = {}
+    for mode, h, f, cost, _ in move_options(state, cat, u):
+        if mode == "stand":
+            continue
+        near = min(enemies, key=lambda e: (distance(h, e.hex), e.uid)) if enemies else None
+        aims = near is not None and (distance(h, near.hex) < 2 or in_arc(h, f, near.hex))
+        key = (mode, h)
+        rank = (0 if aims else 1, cost)
+        if key not in best or rank < best[key][0]:
+            best[key] = (rank, OrderMove(side, uid, mode, h[0], h[1], f))
+    out = [OrderMove(side, uid, "stand", u.hex[0], u.hex[1], u.facing)]
+    out.extend(v[1] for _, v in sorted(best.items(), key=lambda kv: (kv[0][0], kv[0][1][1], kv[0][1][0])))
+    return out
+
+
+def evaluate(state: Battle, cat: Catalogue, side: int) -> float:
+    """Material balance, plus (mid-phase) the value of the side's sealed plan."""
+    if state.over:
+        from core.ninja.resolution import winner
+
+        w, _ = winner(state)
+        return 1000.0 if w == side else (-1000.0 if w >= 0 else 0.0)
+    own = sum(worth(u) for u in state.units if u.side == side)
+    others = [sum(worth(u) for u in state.units if u.side == s) for s in range(state.sides) if s != side]
+    base = own - (max(others) + sum(others) / len(others)) / 2 if others else own
+    from core.ninja.planning import plan_value
+
+    return base + plan_value(state, cat, side)

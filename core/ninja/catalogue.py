@@ -1,0 +1,129 @@
+"""Loading the ninja content folder: rules, weapons, schools, maps, armies and scenarios.
+
+Everything is read once per folder and cached; `catalogue()` is what the rules
+consult for numbers (the state stores school and jutsu keys, never copies).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from core.content import display_path, load_folder, read_toml, structure
+from core.errors import ContentError, Problem
+from core.ninja.specs import (
+    ArmySpec,
+    JutsuSpec,
+    MapSpec,
+    RulesSpec,
+    ScenarioSpec,
+    SchoolSpec,
+    WeaponSpec,
+    WeaponsFile,
+    terrain_problems,
+)
+
+
+@attrs.frozen
+class Catalogue:
+    """Every static fact of the ninja rules, loaded from one content folder."""
+
+    root: str
+    rules: RulesSpec
+    weapons: dict[str, WeaponSpec]
+    schools: dict[str, SchoolSpec]
+
+    def jutsu(self, school: str, key: str) -> JutsuSpec:
+        return self.schools[school].jutsu[key]
+
+    def glyph_terrain(self) -> dict[str, str]:
+        return {t.glyph: key for key, t in self.rules.terrain.items()}
+
+    # --- derived unit numbers (seed 000 tables) ---------------------------
+    def style(self, school: str) -> str:
+        return self.schools[school].style
+
+    def health(self, school: str, points: int) -> int:
+        """Seed 000: balanced 5/9/12/14, offensive one less, defensive one more."""
+        return self.rules.units.base_health[points - 1] + self.rules.classes[self.style(school)].health_bonus
+
+    def chi(self, points: int) -> int:
+        """Seed 000: 3/4/5/6 by point value, whatever the school."""
+        return self.rules.units.chi[points - 1]
+
+    def melee_damage(self, school: str, points: int) -> int:
+        return self.rules.classes[self.style(school)].melee_damage[points - 1]
+
+    def missile_damage(self, school: str, points: int) -> int:
+        return self.rules.classes[self.style(school)].missile_damage[points - 1]
+
+
+def _check_file(data: dict[str, Any], file: str, kind: str) -> None:
+    problems = []
+    if data.get("ruleset") != "ninja":
+        problems.append(Problem(file, "ruleset", "must be \"ninja\""))
+    if data.get("kind") != kind:
+        problems.append(Problem(file, "kind", f"must be \"{kind}\" here"))
+    if problems:
+        raise ContentError(problems)
+
+
+def load_typed(path: Path, cls: type, kind: str) -> Any:
+    data = read_toml(path)
+    _check_file(data, display_path(path), kind)
+    return structure(data, cls, display_path(path))
+
+
+@lru_cache(maxsize=4)
+def load_catalogue(root: str) -> Catalogue:
+    folder = Path(root)
+    rules = load_typed(folder / "rules.toml", RulesSpec, "rules")
+    weapons = load_typed(folder / "weapons.toml", WeaponsFile, "weapons").weapons
+    schools = load_folder(folder / "schools", SchoolSpec)
+    problems = []
+    for key, school in schools.items():
+        file = display_path(folder / "schools" / f"{key}.toml")
+        for i, w in enumerate(school.melee):
+            if w not in weapons or weapons[w].missile:
+                problems.append(Problem(file, f"melee[{i}]", f"{w!r} is not a melee weapon in weapons.toml"))
+        if school.missile not in weapons or not weapons[school.missile].missile:
+            problems.append(Problem(file, "missile", f"{school.missile!r} is not a missile weapon in weapons.toml"))
+    if problems:
+        raise ContentError(problems)
+    return Catalogue(str(folder), rules, weapons, schools)
+
+
+def catalogue(root: str | Path | None = None) -> Catalogue:
+    """The content of `root` (default: the bundled scenarios/ninja folder)."""
+    if root is None:
+        from core.content import scenarios_root
+
+        root = scenarios_root() / "ninja"
+    return load_catalogue(str(Path(root).resolve()))
+
+
+def load_map(path: Path, cat: Catalogue) -> MapSpec:
+    spec = load_typed(path, MapSpec, "map")
+    found = terrain_problems(spec.terrain, cat.glyph_terrain(), "terrain")
+    if found:
+        raise ContentError([Problem(display_path(path), f, r) for f, r in found])
+    return spec
+
+
+def resolve(folder: Path, sub: str, name: str) -> Path:
+    """A content reference: a bare name means the bundled file `sub/name.toml`; else a path."""
+    if name.endswith(".toml"):
+        p = Path(name)
+        return p if p.is_absolute() else (folder / p if (folder / p).exists() else p)
+    return folder / sub / f"{name}.toml"
+
+
+def load_army(path: Path) -> ArmySpec:
+    return load_typed(path, ArmySpec, "army")
+
+
+def load_scenario_spec(path: Path) -> ScenarioSpec:
+    return load_typed(path, ScenarioSpec, "scenario")

@@ -1,0 +1,200 @@
+"""Movement of seed 000: walk 5, run 8, jump 6 points; facing, backward steps, elevation.
+
+Orders are (destination, final facing, mode); the cheapest step sequence is
+found by a uniform-cost search over (hex, facing) and stored with the order.
+Resolution moves units one after another in priority order (mode, then spare
+points, then a seeded tie-break); a unit whose next hex is taken stops short.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+import attrs
+
+from core.hexgrid import Hex, direction_between, neighbour
+from core.ninja.catalogue import Catalogue
+from core.ninja.state import Battle, MoveBlocked, MovePlan, Unit, UnitMoved
+from core.ninja.terrain import elevation_at, occupied, terrain_at
+
+MOVE_MODES = ("walk", "run", "jump")
+
+
+def mode_points(cat: Catalogue, unit: Unit, mode: str) -> int:
+    """Movement points of `unit` in `mode` this round; 0 when the mode is not allowed.
+
+    Seed 000: walk 5, run 8, jump 6; Gale +1. Hamstrung: walk only, 4 points.
+    Frozen: points halved (rounded down). Entangled: no movement at all.
+    """
+    mv = cat.rules.movement
+    if unit.has("entangled"):
+        return 0
+    if unit.has("hamstrung"):
+        if mode != "walk":
+            return 0
+        points = cat.rules.combat.hamstrung_walk
+    else:
+        points = {"walk": mv.walk, "run": mv.run, "jump": mv.jump}[mode] + cat.schools[unit.school].move_bonus
+    if unit.has("frozen"):
+        points //= 2
+    return points
+
+
+def _enter_cost(state: Battle, cat: Catalogue, h: Hex, blocked: dict[Hex, int]) -> int:
+    """Points to step into `h` (its terrain's cost), or -1 if it cannot be entered."""
+    if h in blocked:
+        return -1
+    key = terrain_at(state, h)
+    if not key:
+        return -1
+    spec = cat.rules.terrain[key]
+    return spec.move_cost if spec.passable else -1
+
+
+def search(state: Battle, cat: Catalogue, unit: Unit, mode: str) -> dict[tuple[Hex, int], tuple[int, tuple]]:
+    """Every (hex, facing) `unit` can end on in `mode`: cheapest cost and its steps.
+
+    Walking and running: a turn of one hex-side costs 1; a step forward costs the
+    hex's terrain; a backward step (walking only) costs 2 per terrain point; at
+    most one level of elevation per hex. Jumping: any neighbour, turns free, one
+    point more per level climbed, any drop.
+    """
+    points = mode_points(cat, unit, mode)
+    mv = cat.rules.movement
+    blocked = {h: uid for h, uid in occupied(state).items() if uid != unit.uid}
+    start = (unit.hex, unit.facing)
+    best: dict[tuple[Hex, int], int] = {start: 0}
+    parent: dict[tuple[Hex, int], tuple[Hex, int] | None] = {start: None}
+    heap: list[tuple[int, int, int, int]] = [(0, unit.hex[0], unit.hex[1], unit.facing)]
+    while heap:
+        cost, q, r, f = heapq.heappop(heap)
+        here = (Hex(q, r), f)
+        if cost > best.get(here, 1 << 30):
+            continue
+        nexts: list[tuple[tuple[Hex, int], int]] = []
+        h = here[0]
+        z = elevation_at(state, h)
+        if mode == "jump":
+            for d in range(6):
+                n = neighbour(h, d)
+                c = _enter_cost(state, cat, n, blocked)
+                if c < 0:
+                    continue
+                climb = max(0, elevation_at(state, n) - z) * mv.climb_cost
+                nexts.append(((n, 0), cost + c + climb))  # turns are free: facing chosen at the end
+        else:
+            nexts.append(((h, (f + 1) % 6), cost + mv.turn_cost))
+            nexts.append(((h, (f - 1) % 6), cost + mv.turn_cost))
+            steps = [(f, 1)]
+            if mode == "walk":
+                steps.append(((f + 3) % 6, mv.backward_cost))
+            for d, factor in steps:
+                n = neighbour(h, d)
+                c = _enter_cost(state, cat, n, blocked)
+                if c < 0 or abs(elevation_at(state, n) - z) > mv.max_step_climb:
+                    continue
+                nexts.append(((n, f), cost + c * factor))
+        for key, c in nexts:
+            if c <= points and c < best.get(key, 1 << 30):
+                best[key] = c
+                parent[key] = here
+                heapq.heappush(heap, (c, key[0][0], key[0][1], key[1]))
+    out: dict[tuple[Hex, int], tuple[int, tuple]] = {}
+    for key, c in best.items():
+        if key == start or (mode == "jump" and key[0] == unit.hex):
+            continue
+        steps_out = []
+        node: tuple[Hex, int] | None = key
+        while node is not None and node != start:
+            prev = parent[node]
+            facing = node[1]
+            if mode == "jump" and prev is not None:
+                facing = direction_between(prev[0], node[0])
+            steps_out.append((node[0][0], node[0][1], facing))
+            node = prev
+        steps_t = tuple(reversed(steps_out))
+        if mode == "jump":
+            for nf in range(6):
+                out[(key[0], nf)] = (c, steps_t[:-1] + ((key[0][0], key[0][1], nf),))
+        else:
+            out[key] = (c, steps_t)
+    return out
+
+
+def move_options(state: Battle, cat: Catalogue, unit: Unit) -> list[tuple[str, Hex, int, int, tuple]]:
+    """(mode, destination, facing, cost, steps) for every legal movement order, stable order.
+
+    The first is always the order to stand still (stand in place, keep facing)."""
+    out = [("stand", unit.hex, unit.facing, 0, ())]
+    for mode in MOVE_MODES:
+        if mode_points(cat, unit, mode) <= 0:
+            continue
+        found = search(state, cat, unit, mode)
+        for (h, f), (c, steps) in sorted(found.items(), key=lambda kv: (kv[0][0][1], kv[0][0][0], kv[0][1])):
+            out.append((mode, h, f, c, steps))
+    return out
+
+
+def plan(state: Battle, cat: Catalogue, unit: Unit, mode: str, dest: Hex, facing: int) -> MovePlan | None:
+    """The cheapest plan for one order, or None if it cannot be done."""
+    if mode == "stand":
+        if dest == unit.hex and facing == unit.facing:
+            return MovePlan(unit.uid, "stand", (), 0, 0)
+        return None
+    if mode not in MOVE_MODES:
+        return None
+    points = mode_points(cat, unit, mode)
+    if points <= 0:
+        return None
+    found = search(state, cat, unit, mode).get((dest, facing))
+    if found is None:
+        return None
+    return MovePlan(unit.uid, mode, found[1], found[0], points)
+
+
+PRIORITY_RANK = {"run": 0, "jump": 1, "walk": 2, "stand": 3}
+
+
+def priority(state: Battle, cat: Catalogue, modes: dict[int, tuple[str, int]]) -> tuple[tuple[int, ...], object]:
+    """Unit ids in resolution order: mode (per rules.toml), then more spare points, then dice.
+
+    Seed 000: "faster units getting slightly more priority". Returns (order, next dice).
+    """
+    rank = {m: i for i, m in enumerate(cat.rules.movement.priority)}
+    living = tuple(u.uid for u in state.units if u.hp > 0)
+    shuffled, dice = state.dice.shuffled(living)
+    tiebreak = {uid: i for i, uid in enumerate(shuffled)}
+    order = sorted(living, key=lambda uid: (rank[modes.get(uid, ("stand", 0))[0]], -modes.get(uid, ("stand", 0))[1], tiebreak[uid]))
+    return tuple(order), dice
+
+
+def resolve_movement(state: Battle, cat: Catalogue) -> tuple[Battle, list]:
+    """Carry out every sealed movement order, faster units first; collisions stop the mover."""
+    plans = {p.unit: p for p in state.moves}
+    modes = {uid: (p.mode, p.points - p.cost) for uid, p in plans.items()}
+    order, dice = priority(state, cat, modes)
+    units = list(state.units)
+    for u in units:
+        if u.hp > 0:
+            mode, spare = modes.get(u.uid, ("stand", 0))
+            units[u.uid] = attrs.evolve(u, mode=mode, spare=spare)
+    events: list = []
+    for uid in order:
+        p = plans.get(uid)
+        if p is None or not p.steps:
+            continue
+        u = units[uid]
+        taken = {x.hex: x.uid for x in units if x.hp > 0 and x.uid != uid}
+        hex_now, facing_now, spent = u.hex, u.facing, 0
+        for q, r, f in p.steps:
+            h = Hex(q, r)
+            if h != hex_now and h in taken:
+                # collision rule: the later mover stops on its last free hex
+                events.append(MoveBlocked(uid, hex_now, h, taken[h]))
+                break
+            hex_now, facing_now = h, f
+        spent = p.cost
+        units[uid] = attrs.evolve(u, hex=hex_now, facing=facing_now)
+        events.append(UnitMoved(uid, p.mode, u.hex, hex_now, facing_now, spent, p.points))
+    new = attrs.evolve(state, units=tuple(units), dice=dice, moves=(), order=order)
+    return new, events

@@ -1,0 +1,123 @@
+"""Sealed orders: what each side may order now, and taking an order or a submission.
+
+Seed 000: "all turns are entered in and then calculated at the same time".
+Every side with ninja alive orders each of them (at most once a phase) and
+then submits; when the last side submits, the phase resolves inside `apply`.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from core.errors import IllegalAction
+from core.hexgrid import Hex
+from core.ninja.attacks import melee_targets, volleys
+from core.ninja.catalogue import Catalogue
+from core.ninja.jutsu import options as jutsu_options
+from core.ninja.movement import move_options, plan, resolve_movement
+from core.ninja.resolution import resolve_actions
+from core.ninja.state import Battle, OrderAction, OrderMove, OrderSealed, PhaseResolved, SideSubmitted, Submit
+
+
+def to_act(state: Battle) -> tuple[int, ...]:
+    if state.over:
+        return ()
+    alive = {u.side for u in state.units if u.hp > 0}
+    return tuple(s for s in range(state.sides) if s in alive and not state.submitted[s])
+
+
+def ordered_units(state: Battle) -> set[int]:
+    if state.phase == "movement":
+        return {p.unit for p in state.moves}
+    return {o.unit for o in state.orders}
+
+
+def unordered(state: Battle, side: int) -> list[int]:
+    done = ordered_units(state)
+    return [u.uid for u in state.units if u.side == side and u.hp > 0 and u.uid not in done]
+
+
+def unit_move_orders(state: Battle, cat: Catalogue, uid: int) -> list[OrderMove]:
+    u = state.units[uid]
+    return [OrderMove(u.side, uid, mode, h[0], h[1], f) for mode, h, f, _, _ in move_options(state, cat, u)]
+
+
+def unit_action_orders(state: Battle, cat: Catalogue, uid: int) -> list[OrderAction]:
+    u = state.units[uid]
+    out = [OrderAction(u.side, uid, "melee", (t,)) for t in melee_targets(state, cat, uid)]
+    out.extend(OrderAction(u.side, uid, "missile", ts) for ts in volleys(state, cat, uid))
+    out.extend(OrderAction(u.side, uid, "jutsu", ts, key, place) for key, ts, place in jutsu_options(state, cat, uid))
+    out.append(OrderAction(u.side, uid, "rest"))
+    out.append(OrderAction(u.side, uid, "dodge"))
+    return out
+
+
+def unit_orders(state: Battle, cat: Catalogue, uid: int) -> list:
+    if state.phase == "movement":
+        return unit_move_orders(state, cat, uid)
+    return unit_action_orders(state, cat, uid)
+
+
+def legal_actions(state: Battle, cat: Catalogue, side: int) -> list:
+    if side not in to_act(state):
+        return []
+    out: list = []
+    for uid in unordered(state, side):
+        out.extend(unit_orders(state, cat, uid))
+    out.append(Submit(side))
+    return out
+
+
+def _check_unit(state: Battle, side: int, uid: int) -> None:
+    if not 0 <= uid < len(state.units):
+        raise IllegalAction(f"there is no unit {uid}")
+    u = state.units[uid]
+    if u.side != side:
+        raise IllegalAction(f"{u.name} is not in {state.side_names[side]}'s army")
+    if u.hp <= 0:
+        raise IllegalAction(f"{u.name} has fallen")
+    if uid in ordered_units(state):
+        raise IllegalAction(f"{u.name} already has an order this phase")
+
+
+def apply(state: Battle, cat: Catalogue, action) -> tuple[Battle, tuple]:
+    side = getattr(action, "side", None)
+    if state.over:
+        raise IllegalAction("the battle is over")
+    if not isinstance(side, int) or not 0 <= side < state.sides:
+        raise IllegalAction(f"there is no side {side}")
+    if side not in to_act(state):
+        raise IllegalAction(f"{state.side_names[side]} has already submitted, or has no ninja left")
+    if isinstance(action, OrderMove):
+        if state.phase != "movement":
+            raise IllegalAction("movement orders are only given in the movement phase")
+        _check_unit(state, side, action.unit)
+        if not 0 <= action.facing < 6:
+            raise IllegalAction("a facing is 0..5")
+        p = plan(state, cat, state.units[action.unit], action.mode, Hex(action.q, action.r), action.facing)
+        if p is None:
+            raise IllegalAction(f"{state.units[action.unit].name} cannot {action.mode} to that hex and facing this round")
+        return attrs.evolve(state, moves=state.moves + (p,)), (OrderSealed(side, action.unit),)
+    if isinstance(action, OrderAction):
+        if state.phase != "action":
+            raise IllegalAction("action orders are only given in the action phase")
+        _check_unit(state, side, action.unit)
+        if action not in unit_action_orders(state, cat, action.unit):
+            raise IllegalAction(f"{state.units[action.unit].name} cannot do that now")
+        return attrs.evolve(state, orders=state.orders + (action,)), (OrderSealed(side, action.unit),)
+    if isinstance(action, Submit):
+        submitted = tuple(True if s == side else v for s, v in enumerate(state.submitted))
+        state = attrs.evolve(state, submitted=submitted)
+        events: list = [SideSubmitted(side)]
+        if to_act(state):
+            return state, tuple(events)
+        if state.phase == "movement":
+            state, evs = resolve_movement(state, cat)
+            events.extend(evs)
+            events.append(PhaseResolved("movement", state.round))
+            state = attrs.evolve(state, phase="action", submitted=tuple(False for _ in state.side_names))
+        else:
+            state, evs = resolve_actions(state, cat)
+            events.extend(evs)
+        return state, tuple(events)
+    raise IllegalAction(f"not a ninja order: {type(action).__name__}")

@@ -1,0 +1,149 @@
+"""The ninja ruleset (seed 000) behind the common protocol of core.ruleset."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from core.content import display_path
+from core.errors import ContentError, Problem
+from core.ninja import ai, orders, sheet, view
+from core.ninja.armies import army_problems
+from core.ninja.catalogue import Catalogue, catalogue, load_army, load_map, load_typed
+from core.ninja.resolution import scores, winner
+from core.ninja.setup import Setup, load_setup, new_battle
+from core.ninja.specs import ArmySpec, MapSpec, RulesSpec, SchoolSpec, WeaponsFile
+from core.ninja.state import ACTION_TYPES, EVENT_TYPES, Battle
+from core.ruleset import Outcome, Ruleset, ScenarioInfo, Sheet
+
+
+class NinjaRuleset(Ruleset):
+    name = "ninja"
+    title = "Ninja: nine schools, sealed simultaneous orders"
+    rules_version = 1
+    grid = "hex"
+    state_type = Battle
+    action_types = ACTION_TYPES
+    event_types = EVENT_TYPES
+
+    @property
+    def cat(self) -> Catalogue:
+        return catalogue(self.content_dir())
+
+    # --- building a battle ----------------------------------------------------
+    def scenarios(self) -> list[ScenarioInfo]:
+        out = []
+        for path in sorted((self.content_dir() / "battles").glob("*.toml")):
+            setup = load_setup(path, self.cat)
+            s = setup.scenario
+            out.append(ScenarioInfo(path.stem, self.name, s.title, s.text, len(s.armies), str(path)))
+        return out
+
+    def load_scenario(self, name_or_path: str | Path) -> Setup:
+        p = Path(name_or_path)
+        if not p.suffix:
+            bundled = self.content_dir() / "battles" / f"{name_or_path}.toml"
+            if not bundled.exists():
+                known = ", ".join(sorted(x.stem for x in (self.content_dir() / "battles").glob("*.toml")))
+                raise ContentError([Problem(str(name_or_path), "(file)", f"no bundled ninja scenario of that name; known: {known}")])
+            p = bundled
+        return load_setup(p, self.cat)
+
+    def new_battle(self, setup: Setup, seed: int) -> Battle:
+        return new_battle(setup, self.cat, seed)
+
+    def load_document(self, path: Path, data: dict[str, Any]) -> Any:
+        kind = data.get("kind")
+        file = display_path(path)
+        if kind == "scenario":
+            return load_setup(path, self.cat)
+        if kind == "army":
+            army = load_army(path)
+            found = army_problems(army, self.cat)
+            if found:
+                raise ContentError([Problem(file, f, r) for f, r in found])
+            return army
+        if kind == "map":
+            return load_map(path, self.cat)
+        if kind == "school":
+            return load_typed(path, SchoolSpec, "school")
+        if kind == "rules":
+            return load_typed(path, RulesSpec, "rules")
+        if kind == "weapons":
+            return load_typed(path, WeaponsFile, "weapons")
+        raise ContentError([Problem(file, "kind", f"unknown ninja file kind {kind!r}; known: scenario, army, map, school, rules, weapons")])
+
+    def sheet(self, document: Any) -> Sheet:
+        if isinstance(document, ArmySpec):
+            return sheet.army_sheet(document, self.cat)
+        if isinstance(document, SchoolSpec):
+            key = next(k for k, s in self.cat.schools.items() if s.name == document.name)
+            return sheet.school_sheet(key, document, self.cat)
+        if isinstance(document, Setup):
+            lines: list[str] = [f"{document.scenario.title} on {document.map.name}"]
+            data: dict[str, Any] = {"armies": []}
+            for army in document.armies:
+                s = sheet.army_sheet(army, self.cat)
+                lines.extend(s.lines)
+                data["armies"].append(s.data)
+            return Sheet(document.scenario.title, tuple(lines), data)
+        if isinstance(document, MapSpec):
+            return Sheet(document.name, (document.text, *document.terrain), {"width": document.width, "height": document.height})
+        raise ContentError([Problem("(document)", "kind", "no sheet for this kind of file")])
+
+    # --- the turn -----------------------------------------------------------------
+    def to_act(self, state: Battle) -> tuple[int, ...]:
+        return orders.to_act(state)
+
+    def legal_actions(self, state: Battle, side: int) -> list:
+        return orders.legal_actions(state, self.cat, side)
+
+    def apply(self, state: Battle, action) -> tuple[Battle, tuple]:
+        return orders.apply(state, self.cat, action)
+
+    def outcome(self, state: Battle) -> Outcome | None:
+        if not state.over:
+            return None
+        side, reason = winner(state)
+        return Outcome(None if side < 0 else side, reason, tuple(float(s) for s in scores(state)))
+
+    # --- for the AI -------------------------------------------------------------
+    def evaluate(self, state: Battle, side: int) -> float:
+        return ai.evaluate(state, self.cat, side)
+
+    def action_value(self, state: Battle, action, side: int, samples: int = 1) -> float:
+        return ai.action_value(state, self.cat, action, side)
+
+    def ai_candidates(self, state: Battle, side: int) -> list:
+        return ai.candidates(state, self.cat, side)
+
+    def ai_budget(self):
+        return ai.BUDGET
+
+    # --- for people ---------------------------------------------------------------
+    def describe_event(self, state: Battle, event) -> str:
+        return view.describe_event(state, self.cat, event)
+
+    def describe_action(self, state: Battle, action) -> str:
+        return view.describe_action(state, self.cat, action)
+
+    def explain_action(self, state: Battle, action) -> tuple[str, ...]:
+        return view.explain_action(state, self.cat, action)
+
+    def board_view(self, state: Battle):
+        return view.board_view(state, self.cat)
+
+    def describe_cell(self, state: Battle, col: int, row: int) -> str:
+        return view.describe_cell(state, self.cat, col, row)
+
+    def unit_details(self, state: Battle, uid: int) -> tuple[str, ...]:
+        return view.unit_details(state, self.cat, uid)
+
+    def unit_stats(self, state: Battle) -> list[dict[str, Any]]:
+        return [
+            {"type": f"{self.cat.schools[u.school].name} {u.points}pt", "side": u.side, "survived": u.hp > 0, "damage_dealt": u.damage_dealt}
+            for u in state.units
+        ]
+
+
+__all__ = ["NinjaRuleset"]

@@ -1,0 +1,182 @@
+"""What players read: the board view, cell and unit panels, log lines and order names."""
+
+from __future__ import annotations
+
+from core.hexgrid import FACING_NAMES, Hex, distance, hex_to_offset, offset_to_hex
+from core.ninja.attacks import hit_chance, missile_extra, missile_range, modifiers, needed
+from core.ninja.catalogue import Catalogue
+from core.ninja.effects import describe as describe_effect
+from core.ninja.effects import flags
+from core.ninja.state import (
+    ActionFailed, AttackRedirected, AttackRolled, Battle, BattleEnded, ChiRegained, DamageDealt,
+    DamagePrevented, Dodging, EffectApplied, EffectEnded, JutsuCast, MoveBlocked, OrderAction, OrderMove,
+    OrderSealed, PhaseResolved, Rested, SideSubmitted, SmokeSpread, Submit, TerrainChanged, UnitDied,
+    UnitMoved, UnitPushed,
+)
+from core.ninja.terrain import elevation_at, occupant, smoky, terrain_at
+from core.view import BoardView, CellView, UnitView
+
+
+def where(h: Hex) -> str:
+    col, row = hex_to_offset(h)
+    return f"({col},{row})"
+
+
+def board_view(state: Battle, cat: Catalogue) -> BoardView:
+    cells = []
+    for row in range(state.board.height):
+        for col in range(state.board.width):
+            h = offset_to_hex(col, row)
+            key = terrain_at(state, h)
+            effects = ("smoke",) if smoky(state, h) else ()
+            cells.append(CellView(key, cat.rules.terrain[key].glyph, elevation_at(state, h), effects))
+    units = []
+    for u in state.units:
+        if u.hp <= 0:
+            continue
+        glyph = cat.schools[u.school].glyph
+        glyph = glyph.upper() if u.side % 2 else glyph
+        extra = (("smk",) if smoky(state, u.hex) else ()) + (() if u.mode == "stand" else (u.mode,))
+        units.append(UnitView(u.uid, u.side, u.name, glyph, (hex_to_offset(u.hex),), u.hp, u.hp_max, u.facing, flags(u.effects) + extra))
+    return BoardView("hex", state.board.width, state.board.height, tuple(cells), tuple(units))
+
+
+def describe_cell(state: Battle, cat: Catalogue, col: int, row: int) -> str:
+    h = offset_to_hex(col, row)
+    if not state.board.contains(h):
+        return "off the map"
+    key = terrain_at(state, h)
+    parts = [f"{key} at ({col},{row}), elevation {elevation_at(state, h)}"]
+    if smoky(state, h):
+        s = next(s for s in state.smoke if s.hex == h)
+        parts.append(f"smoke for {s.rounds} round(s)")
+    uid = occupant(state, h)
+    if uid >= 0:
+        u = state.units[uid]
+        parts.append(f"{u.name} of {state.side_names[u.side]} ({u.hp}/{u.hp_max} health)")
+    return "; ".join(parts)
+
+
+def unit_details(state: Battle, cat: Catalogue, uid: int) -> tuple[str, ...]:
+    u = state.units[uid]
+    school = cat.schools[u.school]
+    lines = [
+        f"{u.name}: {school.name} ({school.style}), {u.points} point(s), {state.side_names[u.side]}",
+        f"health {u.hp}/{u.hp_max}, chi {u.chi}/{u.chi_max}",
+        f"at {where(u.hex)} facing {FACING_NAMES[u.facing]}, this round: {u.mode}",
+        f"melee: {', '.join(cat.weapons[w].name for w in school.melee)} (damage {cat.melee_damage(u.school, u.points)}); "
+        f"missile: {cat.weapons[school.missile].name} x{u.ammo} (damage {cat.missile_damage(u.school, u.points)}, range {missile_range(cat, u.school)[0]})",
+    ]
+    for key in u.jutsu:
+        j = school.jutsu[key]
+        lines.append(f"jutsu {j.name} ({j.cost}{j.kind}): {j.text}")
+    for e in u.effects:
+        lines.append(describe_effect(e))
+    for cloud in state.smoke:
+        if cloud.hex == u.hex:
+            lines.append(f"in smoke (-1 to hit, -2 to be hit), {cloud.rounds} round(s) left")
+    if u.hp <= 0:
+        lines.append("fallen")
+    return tuple(lines)
+
+
+def _name(state: Battle, uid: int) -> str:
+    return state.units[uid].name if 0 <= uid < len(state.units) else f"unit {uid}"
+
+
+def describe_action(state: Battle, cat: Catalogue, action) -> str:
+    if isinstance(action, Submit):
+        return f"{state.side_names[action.side]} seals its orders"
+    if isinstance(action, OrderMove):
+        return f"{_name(state, action.unit)}: {action.mode} to {where(Hex(action.q, action.r))} facing {FACING_NAMES[action.facing]}"
+    if isinstance(action, OrderAction):
+        who = _name(state, action.unit)
+        targets = ", ".join(_name(state, t) for t in action.targets)
+        if action.act == "melee":
+            return f"{who}: melee {targets}"
+        if action.act == "missile":
+            return f"{who}: throw at {targets}"
+        if action.act == "jutsu":
+            j = cat.schools[state.units[action.unit].school].jutsu[action.jutsu]
+            at = f" at {targets}" if targets else (f" at {where(Hex(*action.place))}" if action.place else "")
+            return f"{who}: {j.name}{at}"
+        return f"{who}: {action.act}"
+    return repr(action)
+
+
+def explain_action(state: Battle, cat: Catalogue, action) -> tuple[str, ...]:
+    """The odds of each attack in an order, with every modifier known now (movement of the
+    coming phase aside, which nobody knows until resolution)."""
+    if not isinstance(action, OrderAction) or action.act not in ("melee", "missile", "jutsu"):
+        return (describe_action(state, cat, action),)
+    u = state.units[action.unit]
+    lines = [describe_action(state, cat, action)]
+    missile = action.act == "missile"
+    if action.act == "jutsu":
+        spec = cat.schools[u.school].jutsu[action.jutsu]
+        lines.append(f"{spec.name} ({spec.cost}{spec.kind}, {u.chi} chi left): {spec.text}")
+        if not spec.offensive or spec.target not in ("enemy", "melee", "missile"):
+            return tuple(lines)
+        missile = spec.target == "missile"
+    for t in action.targets:
+        extra = ()
+        if missile:
+            extra = missile_extra(cat, u.school, distance(u.hex, state.units[t].hex), len(action.targets))
+        mods = modifiers(state, cat, action.unit, t, extra)
+        need = needed(cat, mods)
+        words = ", ".join(f"{n} {v:+d}" for n, v in mods) or "no modifiers"
+        lines.append(f"vs {_name(state, t)}: needs {need}+ on a d10 read 0-9 ({hit_chance(cat, need):.0%}); {words}")
+    return tuple(lines)
+
+
+def describe_event(state: Battle, cat: Catalogue, ev) -> str:
+    n = lambda uid: _name(state, uid)  # noqa: E731
+    if isinstance(ev, OrderSealed):
+        return f"{state.side_names[ev.side]} gives {n(ev.unit)} a sealed order"
+    if isinstance(ev, SideSubmitted):
+        return f"{state.side_names[ev.side]} has sealed its orders"
+    if isinstance(ev, UnitMoved):
+        how = "vanishes and reappears" if ev.mode == "jutsu" else f"{ev.mode}s"
+        return f"{n(ev.unit)} {how} from {where(ev.start)} to {where(ev.end)}, facing {FACING_NAMES[ev.facing]}" + (f" ({ev.cost}/{ev.points} points)" if ev.points else "")
+    if isinstance(ev, MoveBlocked):
+        return f"{n(ev.unit)} is blocked by {n(ev.blocker)} at {where(ev.wanted)} and stops at {where(ev.at)}"
+    if isinstance(ev, AttackRolled):
+        mods = ", ".join(f"{m} {v:+d}" for m, v in ev.modifiers) or "no modifiers"
+        verdict = "hits" if ev.hit else "misses"
+        return f"{n(ev.attacker)} attacks {n(ev.target)} with {ev.source}: rolled {ev.roll}, needed {ev.needed} ({mods}): {verdict}"
+    if isinstance(ev, DamageDealt):
+        return f"{n(ev.unit)} takes {ev.amount} from {ev.cause}: health {ev.hp_before} -> {ev.hp_after}"
+    if isinstance(ev, DamagePrevented):
+        return f"{n(ev.unit)} is invincible: {ev.amount} damage from {ev.cause} ignored"
+    if isinstance(ev, AttackRedirected):
+        return f"{n(ev.guard)} covers {n(ev.target)} and takes the attack instead"
+    if isinstance(ev, UnitDied):
+        return f"{n(ev.unit)} falls"
+    if isinstance(ev, JutsuCast):
+        j = cat.schools[state.units[ev.unit].school].jutsu[ev.jutsu]
+        burned = f" and burns {ev.hp_burned} health" if ev.hp_burned else ""
+        return f"{n(ev.unit)} casts {j.name} for {ev.chi_spent} chi{burned}"
+    if isinstance(ev, ActionFailed):
+        return f"{n(ev.unit)}: {ev.reason}"
+    if isinstance(ev, EffectApplied):
+        return f"{n(ev.unit)} is {ev.effect} for {ev.rounds} round(s)" + (f" (strength {ev.amount})" if ev.amount else "")
+    if isinstance(ev, EffectEnded):
+        return f"{n(ev.unit)} is no longer {ev.effect}"
+    if isinstance(ev, TerrainChanged):
+        return f"the {ev.before} at {where(ev.at)} becomes {ev.after}"
+    if isinstance(ev, SmokeSpread):
+        return f"{n(ev.unit)} fills {ev.hexes} hex(es) with smoke for {ev.rounds} round(s)"
+    if isinstance(ev, UnitPushed):
+        return f"{n(ev.unit)} is blown from {where(ev.start)} to {where(ev.end)}"
+    if isinstance(ev, Rested):
+        return f"{n(ev.unit)} rests: +{ev.chi_gained} chi, +{ev.hp_gained} health"
+    if isinstance(ev, Dodging):
+        return f"{n(ev.unit)} dodges ({ev.modifier:+d} to be hit this round)"
+    if isinstance(ev, ChiRegained):
+        return f"{n(ev.unit)} regains {ev.amount} chi"
+    if isinstance(ev, PhaseResolved):
+        return f"round {ev.round}: {ev.phase} resolved"
+    if isinstance(ev, BattleEnded):
+        who = state.side_names[ev.winner] if ev.winner >= 0 else "nobody"
+        return f"the battle is over: {who} wins ({ev.reason})"
+    return repr(ev)

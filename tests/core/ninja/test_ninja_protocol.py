@@ -1,0 +1,103 @@
+"""The protocol under random play: legal actions only, replays, codec round trips, undo."""
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from core.ai import Player, play_out
+from core.errors import IllegalAction
+from core.match import Match
+from core.ninja import RULESET
+from core.ninja.state import OrderAction, OrderMove, Submit
+from tests.core.ninja.ninja_helpers import small_battle
+
+CODEC = RULESET.codec()
+def check_invariants(state):
+    seen = set()
+    for u in state.units:
+        assert 0 <= u.hp <= u.hp_max and 0 <= u.chi <= u.chi_max and u.ammo >= 0
+        if u.hp > 0:
+            assert u.hex not in seen
+            seen.add(u.hex)
+            assert state.board.contains(u.hex)
+    assert CODEC.decode_state(CODEC.encode_state(state)) == state
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32), st.lists(st.integers(0, 10**6), min_size=30, max_size=70), st.sampled_from([2, 3]))
+def test_random_legal_play(seed, picks, sides):
+    state = small_battle(seed, sides)
+    match = Match(RULESET, state)
+    for pick in picks:
+        movers = RULESET.to_act(match.state)
+        if not movers:
+            break
+        side = movers[pick % len(movers)]
+        actions = RULESET.legal_actions(match.state, side)
+        assert actions and actions[-1] == Submit(side)
+        # a Submit is drawn one time in five, otherwise an order
+        action = actions[-1] if pick % 5 == 0 or len(actions) == 1 else actions[pick % (len(actions) - 1)]
+        before = match.state
+        before_hash = CODEC.state_hash(before)
+        # an order for a unit of another side is refused and changes nothing
+        other = next((u for u in before.units if u.side != side and u.hp > 0), None)
+        if other is not None:
+            with pytest.raises(IllegalAction):
+                RULESET.apply(before, OrderAction(side, other.uid, "rest"))
+        assert RULESET.describe_action(before, action) and RULESET.explain_action(before, action)
+        for event in match.apply(action):
+            assert RULESET.describe_event(before, event)
+            assert isinstance(CODEC.encode_event(event), dict)
+        if isinstance(action, (OrderMove, OrderAction)):
+            with pytest.raises(IllegalAction):  # one order per unit and phase
+                RULESET.apply(match.state, action)
+        assert CODEC.state_hash(before) == before_hash
+        check_invariants(match.state)
+        assert CODEC.decode_action(CODEC.encode_action(action)) == action
+        match.undo()
+        assert match.state is before
+        match.redo()
+    replayed = Match.replay(RULESET, state, list(match.actions))
+    assert replayed.state == match.state
+
+
+def test_actions_out_of_phase_are_refused():
+    s = small_battle(3)
+    with pytest.raises(IllegalAction):
+        RULESET.apply(s, OrderAction(0, 0, "rest"))
+    s2, _ = RULESET.apply(s, Submit(0))
+    with pytest.raises(IllegalAction):
+        RULESET.apply(s2, Submit(0))
+    assert RULESET.to_act(s2) == (1,)
+    assert RULESET.legal_actions(s2, 0) == []
+
+
+def test_every_side_submits_then_the_phase_resolves():
+    s = small_battle(5, sides=3)
+    assert RULESET.to_act(s) == (0, 1, 2)
+    for side in (2, 0):
+        s, _ = RULESET.apply(s, Submit(side))
+    assert RULESET.to_act(s) == (1,) and s.phase == "movement"
+    s, _ = RULESET.apply(s, Submit(1))
+    assert s.phase == "action" and RULESET.to_act(s) == (0, 1, 2)
+
+
+def test_four_army_battle_runs_to_the_end():
+    s = attrs.evolve(small_battle(11, sides=4), round_limit=12)
+    players = {i: Player("normal", i) for i in range(4)}
+    final, actions = play_out(RULESET, s, players)
+    out = RULESET.outcome(final)
+    assert out is not None and final.over and RULESET.to_act(final) == ()
+    assert len(out.scores) == 4
+    assert Match.replay(RULESET, s, actions).state == final
+
+
+def test_bundled_scenarios_start_and_describe():
+    for info in RULESET.scenarios():
+        s = RULESET.new_battle(RULESET.load_scenario(info.name), 1)
+        view = RULESET.board_view(s)
+        assert len(view.cells) == view.width * view.height and len(view.units) == len(s.units)
+        assert RULESET.describe_cell(s, *view.units[0].cells[0])
+        assert RULESET.unit_details(s, 0)
+        check_invariants(s)
