@@ -32,6 +32,7 @@ class SkirmishApp(App[int]):
     """The whole game. `play` starts a battle at once; `replay` opens a replay file."""
 
     CSS_PATH = "app.tcss"
+    ENABLE_COMMAND_PALETTE = False
     TITLE = "Skirmish"
     BINDINGS = [
         keymap.binding("app.help", "help"),
@@ -72,6 +73,8 @@ class SkirmishApp(App[int]):
             for screen in self.screen_stack:
                 screen.refresh(recompose=False)
                 for widget in screen.query("BattleMap"):
+                    widget.side_styles = self.side_styles
+                    widget.colour = new.theme != "monochrome"
                     widget.restyle()
 
     def save_settings(self, new: settings_mod.Settings) -> pathlib.Path:
@@ -79,7 +82,7 @@ class SkirmishApp(App[int]):
         return settings_mod.save(new, self.config_dir)
 
     @property
-    def side_styles(self) -> tuple[str, str]:
+    def side_styles(self) -> tuple[str, ...]:
         return themes.SIDE_COLOURS.get(self.settings.theme, themes.SIDE_COLOURS["dark"])
 
     # --- start-up ----------------------------------------------------------

@@ -48,9 +48,9 @@ THEME_NAMES: dict[str, str] = {
 }
 
 # the side colours per settings theme (the map also marks side by case, so colour is a second cue)
-SIDE_COLOURS: dict[str, tuple[str, str]] = {
-    "dark": ("bold #5fafff", "bold #ff5f5f"),
-    "light": ("bold #0040c0", "bold #c00000"),
-    "high-contrast": ("bold #00ffff", "bold #ffff00"),
-    "monochrome": ("bold #ffffff", "bold #a0a0a0"),
+SIDE_COLOURS: dict[str, tuple[str, ...]] = {
+    "dark": ("bold #5fafff", "bold #ff5f5f", "bold #87d75f", "bold #d787ff"),
+    "light": ("bold #0040c0", "bold #c00000", "bold #006000", "bold #800080"),
+    "high-contrast": ("bold #00ffff", "bold #ffff00", "bold #00ff00", "bold #ff00ff"),
+    "monochrome": ("bold #ffffff", "bold #a0a0a0", "bold #ffffff", "bold #a0a0a0"),
 }

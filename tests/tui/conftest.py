@@ -11,7 +11,7 @@ import pytest
 os.environ["TEXTUAL_ANIMATIONS"] = "none"
 
 from core.match import Match  # noqa: E402
-from tests.tui.duel import Duel, EndTurn  # noqa: E402
+from tests.tui.duel import Deploy, Duel, EndTurn, Strike  # noqa: E402
 from tui.app import SkirmishApp  # noqa: E402
 
 
@@ -35,9 +35,31 @@ def app(tmp_path: Path) -> SkirmishApp:
     return make_app(tmp_path)
 
 
-def duel_match(seed: int = 7, grid: str = "square") -> Match:
-    ruleset = Duel(grid=grid)
+def duel_match(seed: int = 7, grid: str = "square", per_side: int = 2) -> Match:
+    ruleset = Duel(grid=grid, per_side=per_side)
     return Match(ruleset, ruleset.new_battle("meadow", seed))
+
+
+def finished_duel() -> Match:
+    """A Duel (seed 5) played to its end by a simple script: Blue walks in and strikes."""
+    match = duel_match(seed=5)
+    ruleset = match.ruleset
+    while match.outcome() is None:
+        side = match.to_act()[0]
+        legal = ruleset.legal_actions(match.state, side)
+        strikes = [a for a in legal if isinstance(a, Strike)]
+        deploys = [a for a in legal if isinstance(a, Deploy)]
+        moves = [a for a in legal if type(a).__name__ == "Move" and side == 0]
+        if deploys:
+            match.apply(deploys[0] if side == 0 else deploys[-1])
+        elif strikes:
+            match.apply(strikes[0])
+        elif moves:
+            enemy = next(f.pos for f in match.state.fighters if f.side == 1 and f.hp > 0)
+            match.apply(min(moves, key=lambda a: (abs(a.to.x - enemy.x) + abs(a.to.y - enemy.y), a.to)))
+        else:
+            match.apply(next(a for a in legal if isinstance(a, EndTurn)))
+    return match
 
 
 async def settle(pilot, screen=None) -> None:
@@ -51,12 +73,69 @@ async def settle(pilot, screen=None) -> None:
     raise AssertionError("the AI did not answer")
 
 
+async def type_keys(pilot, *keys: str) -> None:
+    """Queue keys straight into the driver, as a fast typist would, then let the app catch up
+    (one idle wait for the lot instead of one per key)."""
+    from textual import events
+
+    app = pilot.app
+    for key in keys:
+        event = events.Key(key, key if len(key) == 1 else None)
+        event.set_sender(app)
+        app._driver.send_message(event)
+    await pilot.pause()
+
+
 async def cursor_to(pilot, screen, cell: tuple[int, int]) -> None:
     """Walk the map cursor to `cell` with vi keys, as a player would."""
-    for _ in range(100):
-        col, row = screen.map.cursor
-        if (col, row) == cell:
+    col, row = screen.map.cursor
+    dx, dy = cell[0] - col, cell[1] - row
+    keys = ["l" if dx > 0 else "h"] * abs(dx) + ["j" if dy > 0 else "k"] * abs(dy)
+    if keys:
+        await type_keys(pilot, *keys)
+    assert screen.map.cursor == cell, f"cursor at {screen.map.cursor}, wanted {cell}"
+
+
+async def perform(pilot, screen, action) -> None:
+    """Carry out a legal `action` with the keys a player would press: select its unit, pick each
+    cell the map asks for, and choose from the menu when several actions share the same cells."""
+    from tui.dialogs.actions import ActionMenu
+
+    before = screen.match.cursor
+    actor = screen.controller.actor(action)
+    placed = {u.uid: u for u in screen.map.view.units}
+    if not screen.controller.stage_fields(action) or (
+        actor is not None and actor not in placed and not screen.controller.target_cells(action, screen.map.view)
+    ):
+        await pilot.press("escape", "escape", "a")
+        await choose_in_menu(pilot, action)
+        return
+    if actor in placed and screen.selected != actor:
+        await pilot.press("escape", "escape")
+        await cursor_to(pilot, screen, tuple(placed[actor].cells[0]))
+        await pilot.press("enter")
+        assert screen.selected == actor
+    for _ in range(6):
+        if screen.match.cursor != before:
             return
-        key = "l" if cell[0] > col else "h" if cell[0] < col else "j" if cell[1] > row else "k"
-        await pilot.press(key)
-    raise AssertionError(f"cursor stuck at {screen.map.cursor}, wanted {cell}")
+        if isinstance(pilot.app.screen, ActionMenu):
+            await choose_in_menu(pilot, action)
+            return
+        assert action in screen.pool(), (action, screen.picks)
+        cell = screen.cells_for(action, screen.stage)[0]
+        await cursor_to(pilot, screen, cell)
+        await pilot.press("enter")
+    raise AssertionError(f"could not perform {action}")
+
+
+async def choose_in_menu(pilot, action) -> None:
+    from tui.dialogs.actions import ActionMenu
+
+    menu = pilot.app.screen
+    assert isinstance(menu, ActionMenu)
+    actions = [a for _, a in menu.actions]
+    index = actions.index(action)
+    if index <= len(actions) // 2:
+        await pilot.press("home", *["down"] * index, "enter")
+    else:
+        await pilot.press("end", *["up"] * (len(actions) - 1 - index), "enter")

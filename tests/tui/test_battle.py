@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from core.squaregrid import chebyshev
-from tests.tui.conftest import cursor_to, duel_match, settle
+from tests.tui.conftest import cursor_to, duel_match, perform, settle
 from tests.tui.duel import Deploy, EndTurn, Move, Strike
-from tui.dialogs.actions import ActionMenu
 from tui.screens.battle import BattleScreen
 from tui.screens.end import EndScreen
 
@@ -26,35 +25,9 @@ def plan(screen) -> object:
     return next(a for a in legal if isinstance(a, EndTurn))
 
 
-async def perform(pilot, screen: BattleScreen, action) -> None:
-    """Carry out `action` with the keys a player would press."""
-    if isinstance(action, EndTurn):
-        await pilot.press("escape", "a")
-        menu = pilot.app.screen
-        assert isinstance(menu, ActionMenu)
-        await pilot.press("end", "enter")
-        return
-    actor = screen.controller.actor(action)
-    placed = {u.uid: u for u in screen.map.view.units}
-    if actor in placed and screen.selected != actor:
-        await cursor_to(pilot, screen, tuple(placed[actor].cells[0]))
-        await pilot.press("enter")
-        assert screen.selected == actor
-    target = screen.controller.target_cells(action, screen.map.view)[0]
-    await cursor_to(pilot, screen, target)
-    assert action in screen.actions_at(target)
-    await pilot.press("enter")
-    if isinstance(pilot.app.screen, ActionMenu):
-        menu = pilot.app.screen
-        index = [a for _, a in menu.actions].index(action)
-        for _ in range(index):
-            await pilot.press("down")
-        await pilot.press("enter")
-
-
 async def test_duel_from_deployment_to_victory(app):
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = BattleScreen(duel_match(), {0: "human", 1: "easy"}, {"scenario": "meadow", "seed": 7})
+        screen = BattleScreen(duel_match(per_side=1), {0: "human", 1: "easy"}, {"scenario": "meadow", "seed": 7})
         app.push_screen(screen)
         await settle(pilot, screen)
         for _ in range(200):
@@ -145,3 +118,24 @@ async def test_hex_board_cursor_diagonals_follow_hex_neighbours(app):
         assert screen.map.cursor == (4, 4)
         await pilot.press("y")  # even row: NW neighbour is (3, 3)
         assert screen.map.cursor == (3, 3)
+
+
+async def test_monochrome_theme_reaches_an_open_map(app):
+    import attrs
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BattleScreen(duel_match(), {0: "human", 1: "easy"}, {"seed": 7})
+        app.push_screen(screen)
+        await settle(pilot, screen)
+        assert screen.map.colour
+        app.save_settings(attrs.evolve(app.settings, theme="monochrome"))
+        await pilot.pause()
+        assert not screen.map.colour and app.theme == "skirmish-monochrome"
+        from rich.color import Color
+
+        from tui.widgets.map import TERRAIN_COLOURS
+
+        terrain = {Color.parse(c) for c in TERRAIN_COLOURS.values()}
+        for row in range(screen.map.view.height):
+            for seg in screen.map._build_row(row):
+                assert seg.style is None or seg.style.color not in terrain

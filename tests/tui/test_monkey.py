@@ -6,6 +6,8 @@ import random
 
 from textual import events
 
+from core import registry
+from core.match import Match
 from tests.tui.conftest import duel_match, settle
 from tests.tui.duel import Duel
 from tui.dialogs.too_small import TooSmallDialog
@@ -22,14 +24,27 @@ KEYS = (
 ).split()
 
 
+def battle(burst: int) -> Match:
+    """Duel on squares or hexes, or a real ruleset's first scenario, by turns."""
+    kind = burst % 4
+    if kind < 2:
+        return duel_match(seed=burst, grid="hex" if kind else "square")
+    ruleset = registry.get(registry.available()[burst % len(registry.available())])
+    return Match(ruleset, ruleset.new_battle(ruleset.load_scenario(ruleset.scenarios()[0].name), burst))
+
+
 async def test_five_thousand_random_keys(app):
     rng = random.Random(20261130)
+    quits: list = []
+    sent = 0
     async with app.run_test(size=(80, 24)) as pilot:
+        real_exit = app.exit
+        app.exit = lambda *args, **kwargs: quits.append(args)  # confirmed quits are counted, not obeyed
         for burst in range(50):
             # keep every screen in play: reopen a battle or the wizard now and then
             if isinstance(app.screen, MainMenu) and burst % 3 == 0:
-                app.push_screen(BattleScreen(duel_match(seed=burst, grid="hex" if burst % 2 else "square"),
-                                             {0: "human", 1: "easy" if burst % 4 else "human"}, {"seed": burst}))
+                app.push_screen(BattleScreen(battle(burst), {0: "human", 1: "easy" if burst % 4 else "human"},
+                                             {"seed": burst}))
             elif isinstance(app.screen, MainMenu) and burst % 3 == 1:
                 app.push_screen(NewBattleScreen([Duel()]))
             if burst == 25:
@@ -44,10 +59,10 @@ async def test_five_thousand_random_keys(app):
                 event = events.Key(key, CHARS.get(key, key if len(key) == 1 else None))
                 event.set_sender(app)
                 app._driver.send_message(event)
-                if i % 20 == 19:
+                sent += 1
+                if i % 50 == 49:
                     await pilot.pause()
             await settle(pilot)
-            if not app.is_running:
-                break
-        assert app.is_running or app.return_code == 0
+        assert app.is_running and sent == 5000
         assert not isinstance(app.screen, TooSmallDialog)
+        app.exit = real_exit

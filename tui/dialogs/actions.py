@@ -11,6 +11,8 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.widgets.menu_list import MenuList
+
 
 class ActionMenu(ModalScreen[Any]):
     """Lists actions by their ruleset names; Enter takes the highlighted one, Esc cancels."""
@@ -26,7 +28,7 @@ class ActionMenu(ModalScreen[Any]):
     def compose(self) -> ComposeResult:
         with Vertical(id="actions-box"):
             yield Static(self.title_text, id="actions-title", markup=False)
-            yield OptionList(*(Option(label, id=str(i)) for i, (label, _) in enumerate(self.actions)), id="actions-list")
+            yield MenuList(*(Option(label, id=str(i)) for i, (label, _) in enumerate(self.actions)), id="actions-list")
             yield Static(id="actions-preview", markup=False)
             yield Static("Enter takes the highlighted action, Esc cancels.", id="actions-hint")
 

@@ -41,6 +41,8 @@ def rows_for(screen) -> list[tuple[str, str]]:
     merged: dict[tuple[str, str], list[str]] = {}
     for key, active in screen.active_bindings.items():
         b = active.binding
+        if b.id is None:  # widget-internal keys (copy, page left, ...) are not the game's
+            continue
         label = b.description or b.action
         merged.setdefault((b.action, label), []).append(key)
     rows = [(describe_keys(",".join(keys)), label) for (_, label), keys in merged.items()]

@@ -20,7 +20,7 @@ from core.errors import IllegalAction
 from core.match import Match
 from tui import keymap
 from tui.controllers import controller_for
-from tui.dialogs.actions import ActionMenu
+from tui.screens.battle_picks import PickingMixin
 from tui.dialogs.confirm import ConfirmDialog
 from tui.dialogs.hand_over import HandOverDialog
 from tui.widgets.map import BattleMap
@@ -29,7 +29,7 @@ from tui.widgets.panels import BattleLog, InfoLine, OddsPanel, StatusLine, UnitP
 HUMAN = "human"
 
 
-class BattleScreen(Screen[None]):
+class BattleScreen(PickingMixin, Screen[None]):
     HELP_TITLE = "Battle"
     BINDINGS = [
         *keymap.move_bindings(),
@@ -55,6 +55,7 @@ class BattleScreen(Screen[None]):
         self.meta = dict(meta or {})
         self.meta["seats"] = dict(seats)
         self.selected: int | None = None
+        self.picks: list[tuple[int, int]] = []  # cells picked for the action being built
         self.ai_busy = False
         self.ended = False
         self._players: dict[int, Any] = {}
@@ -63,6 +64,7 @@ class BattleScreen(Screen[None]):
         self._handed_to: int | None = None
         self._end_shown_at: int | None = None
         self._last_round = self.ruleset.round_number(match.state)
+        self._last_movers = match.to_act()
 
     # --- layout ------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -79,18 +81,24 @@ class BattleScreen(Screen[None]):
 
     def help_guide(self) -> str:
         return (
-            "Move the cursor with the arrows, h j k l (y u b n diagonals) or the keypad,\n"
-            "as chosen in Options. Enter on one of your units selects it: the cells it can\n"
-            "reach are marked ( ), targets > <. Moving onto a marked cell shows the odds on\n"
-            "the right; Enter there commits. a lists every action you may take now (end\n"
-            "turn, abilities, ...), with odds. Esc drops the selection. Tab jumps to your\n"
-            "next unit. The log below explains every roll; [ and ] scroll it. Side 1's units\n"
-            "are UPPER case, side 2's lower case; [ ] is the cursor, ~ a lasting effect."
+            "Move the cursor with the arrows, h j k l (y u b n diagonals) or the keypad, as\n"
+            "chosen in Options. ‹ › marks your units that may act; Enter on one selects it\n"
+            "{ }: the cells it can reach are marked ( ), targets > <. Moving onto a marked\n"
+            "cell shows the odds on the right; Enter there commits, or asks for the next pick\n"
+            "(e.g. the target after the move; Enter on the unit itself means 'none').\n"
+            "a lists the actions you may take now (end turn, submit, abilities) with odds.\n"
+            "Esc steps back. Tab jumps to your next unit. The log explains every roll;\n"
+            "[ and ] scroll it. Side 1's units are UPPER case, side 2's lower case and\n"
+            "underlined; [ ] is the cursor, ° a lasting effect (smoke, fire)."
         )
 
     @property
     def map(self) -> BattleMap:
         return self.query_one(BattleMap)
+
+    def on_resize(self, event) -> None:
+        # a narrow terminal gives the map every column it can spare
+        self.query_one("#battle-side").styles.width = 26 if event.size.width < 100 else 34
 
     def on_mount(self) -> None:
         self.map.side_styles = self.app.side_styles
@@ -133,6 +141,7 @@ class BattleScreen(Screen[None]):
     # --- drawing -----------------------------------------------------------
     def refresh_all(self) -> None:
         state = self.match.state
+        self.ended = self.match.outcome() is not None
         self.map.set_view(self.ruleset.board_view(state))
         self._auto_select()
         self.update_highlights()
@@ -148,6 +157,7 @@ class BattleScreen(Screen[None]):
         legal = self.legal()
         if self.selected is not None and not any(self.controller.actor(a) == self.selected for a in legal):
             self.selected = None
+            self.picks = []
         if self.selected is None:
             placed = {u.uid for u in self.map.view.units}
             actors = {self.controller.actor(a) for a in legal}
@@ -157,35 +167,6 @@ class BattleScreen(Screen[None]):
                     self.selected = only
                     unit = next(u for u in self.map.view.units if u.uid == only)
                     self.map.set_cursor(tuple(unit.cells[0]))
-
-    def actions_of_selected(self) -> list[Any]:
-        return [a for a in self.legal() if self.controller.actor(a) == self.selected]
-
-    def unplaced_actions(self) -> list[Any]:
-        """Actions with no unit on the map to select first (deployment, summoning, ...)."""
-        placed = {u.uid for u in self.map.view.units}
-        return [a for a in self.legal() if self.controller.actor(a) not in placed]
-
-    def update_highlights(self) -> None:
-        view = self.map.view
-        marks: dict[tuple[int, int], str] = {}
-        pool = self.actions_of_selected() if self.selected is not None else self.unplaced_actions()
-        for action in pool:
-            for cell in self.controller.target_cells(action, view):
-                unit = self.map.unit_at(cell)
-                kind = "target" if unit is not None and unit.uid != self.selected else "move"
-                if marks.get(cell) != "target":
-                    marks[cell] = kind
-        if self.selected is not None:
-            for unit in view.units:
-                if unit.uid == self.selected:
-                    for cell in unit.cells:
-                        marks[tuple(cell)] = "selected"
-        self.map.set_highlights(marks)
-
-    def actions_at(self, cell: tuple[int, int]) -> list[Any]:
-        pool = self.actions_of_selected() if self.selected is not None else self.unplaced_actions()
-        return [a for a in pool if cell in self.controller.target_cells(a, self.map.view)]
 
     def update_cursor_panels(self) -> None:
         state = self.match.state
@@ -205,14 +186,15 @@ class BattleScreen(Screen[None]):
         if actions:
             lines: list[str] = []
             for action in actions[:3]:
-                lines.append("» " + self.controller.label(state, action))
-                lines.extend("  " + line for line in self.controller.explain(state, action))
+                label = self.controller.label(state, action)
+                lines.append("» " + label)
+                lines.extend("  " + line for line in self.controller.explain(state, action) if line != label)
             if len(actions) > 3:
                 lines.append(f"... {len(actions) - 3} more: Enter lists them")
             odds.show("Enter commits", lines)
         else:
             side = self.human_side()
-            odds.show("Next", [self.controller.prompt(state, side, self.selected)] if side is not None else [""])
+            odds.show("Next", [self.controller.prompt(state, side, self.selected, self.stage)] if side is not None else [""])
 
     def update_status(self) -> None:
         state = self.match.state
@@ -236,20 +218,25 @@ class BattleScreen(Screen[None]):
             return False
         self._log_step(self.match.state, action, events, before)
         self.selected = None
+        self.picks = []
         self.after_change()
         return True
 
     def _log_step(self, state: Any, action: Any, events: tuple[Any, ...], before: Any | None = None) -> None:
         log = self.query_one(BattleLog)
-        log.write_line("· " + self.ruleset.describe_action(before if before is not None else state, action))
+        if not self.controller.sealed_orders:
+            log.write_line("· " + self.ruleset.describe_action(before if before is not None else state, action))
         for event in events:
             log.write_line("  " + self.ruleset.describe_event(state, event))
 
     def after_change(self) -> None:
+        """Autosave whenever a turn is complete: the side to act changed, a round ended, or the battle."""
         round_now = self.ruleset.round_number(self.match.state)
+        movers = self.match.to_act()
         finished = self.match.outcome() is not None
-        if round_now != self._last_round or finished:
+        if round_now != self._last_round or movers != self._last_movers or finished:
             self._last_round = round_now
+            self._last_movers = movers
             self.autosave()
         self.refresh_all()
 
@@ -316,9 +303,15 @@ class BattleScreen(Screen[None]):
 
     def _ai_chose(self, action: Any, cursor: int) -> None:
         self.ai_busy = False
-        if cursor != self.match.cursor or self.ended or not self.is_attached:
-            self.update_status()
+        if self.ended or not self.is_attached:
             return
+        if cursor != self.match.cursor:
+            # the human acted meanwhile (sealed orders): keep the choice if it is still legal
+            side = getattr(action, "side", None)
+            if side is None or action not in self.match.legal_actions(side):
+                self.update_status()
+                self.maybe_start_ai()
+                return
         self.commit(action)
 
     # --- key actions ---------------------------------------------------------
@@ -326,65 +319,14 @@ class BattleScreen(Screen[None]):
         dx, dy = keymap.DIRECTIONS[direction]
         self.map.move_cursor(dx, dy)
 
-    def action_select(self) -> None:
-        if self.human_side() is None:
-            self.notify("Not your turn." if not self.ai_busy else "The AI is thinking.")
-            return
-        cell = self.map.cursor
-        actions = self.actions_at(cell)
-        if len(actions) == 1:
-            self.commit(actions[0])
-            return
-        if len(actions) > 1:
-            self.choose_from(actions, "Which action here?")
-            return
-        unit = self.map.unit_at(cell)
-        if unit is not None and any(self.controller.actor(a) == unit.uid for a in self.legal()):
-            self.selected = unit.uid
-            self.update_highlights()
-            self.update_cursor_panels()
-            return
-        if unit is not None and unit.side == self.human_side():
-            self.notify(f"{unit.name} has nothing to do now.")
-        else:
-            self.notify("Nothing to do here; a lists every action.")
-
-    def choose_from(self, actions: list[Any], title: str) -> None:
-        state = self.match.state
-        items = [(self.controller.label(state, a), a) for a in actions]
-        self.app.push_screen(
-            ActionMenu(title, items, lambda a: self.controller.explain(state, a)),
-            self._menu_answer,
-        )
-
-    def _menu_answer(self, action: Any) -> None:
-        if action is not None:
-            self.commit(action)
-
-    def action_actions(self) -> None:
-        legal = self.legal()
-        if not legal:
-            self.notify("Not your turn." if self.match.outcome() is None else "The battle is over.")
-            return
-        if self.selected is not None:
-            own = self.actions_of_selected()
-            rest = [a for a in legal if self.controller.actor(a) is None]
-            actions = own + rest or legal
-        else:
-            actions = legal
-        self.choose_from(actions, f"Actions of {self.side_name(self.human_side() or 0)}")
-
-    def action_cancel(self) -> None:
-        if self.selected is not None:
-            self.selected = None
-            self.update_highlights()
-            self.update_cursor_panels()
-
     def jump_to_own_unit(self, step: int) -> None:
         side = self.human_side()
         if side is None:
             side = next((s for s, seat in sorted(self.seats.items()) if seat == HUMAN), 0)
         own = [u for u in self.map.view.units if u.side == side and u.cells]
+        ready = {self.controller.actor(a) for a in self.legal()}
+        if any(u.uid in ready for u in own):
+            own = [u for u in own if u.uid in ready]  # units still to act come first
         if not own:
             return
         uids = [u.uid for u in own]
@@ -414,7 +356,9 @@ class BattleScreen(Screen[None]):
             self.match.undo()
         self.query_one(BattleLog).write_line(f"↶ undone to step {self.match.cursor}")
         self.selected = None
+        self.picks = []
         self._last_round = self.ruleset.round_number(self.match.state)
+        self._last_movers = self.match.to_act()
         self.refresh_all()
 
     def action_redo(self) -> None:
@@ -429,7 +373,9 @@ class BattleScreen(Screen[None]):
             self.match.redo()
         self.query_one(BattleLog).write_line(f"↷ redone to step {self.match.cursor}")
         self.selected = None
+        self.picks = []
         self._last_round = self.ruleset.round_number(self.match.state)
+        self._last_movers = self.match.to_act()
         self.refresh_all()
 
     def action_save(self) -> None:

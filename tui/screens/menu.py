@@ -8,6 +8,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.widgets.menu_list import MenuList
 from tui import keymap
 
 BANNER = "S K I R M I S H"
@@ -30,7 +31,7 @@ class MainMenu(Screen[None]):
 
     def help_guide(self) -> str:
         return (
-            "Move with the arrow keys (or j/k), Enter opens the highlighted entry.\n"
+            "Up/Down (or Home/End) picks an entry, Enter opens it; Esc goes back anywhere.\n"
             "Skirmish hosts three rule systems: statwar (squares, point-buy units),\n"
             "ninja (hexes, sealed simultaneous orders) and commanders (squares,\n"
             "initiative, spells). Start with New battle; Rules explains each one."
@@ -41,7 +42,7 @@ class MainMenu(Screen[None]):
             yield Static(BANNER, id="menu-banner")
             yield Static("tactics in the terminal: statwar, ninja, commanders", id="menu-sub")
             with Center():
-                yield OptionList(*(Option(label, id=key) for key, label in ENTRIES), id="menu-list")
+                yield MenuList(*(Option(label, id=key) for key, label in ENTRIES), id="menu-list")
         yield Footer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

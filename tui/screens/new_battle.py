@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 
 from core import registry
 from core.match import Match
+from tui.widgets.menu_list import MenuList
 from tui import keymap
 from tui.widgets.map import BattleMap
 
@@ -95,7 +96,7 @@ class NewBattleScreen(Screen[None]):
         yield Static(id="new-title", classes="screen-title")
         with Horizontal(id="new-layout"):
             with Vertical(id="new-left"):
-                yield OptionList(id="new-list")
+                yield MenuList(id="new-list")
                 yield Input(id="new-seed", type="integer")
             with Vertical(id="new-right"):
                 yield Static(id="new-summary", markup=False)
@@ -118,19 +119,19 @@ class NewBattleScreen(Screen[None]):
         if step == "ruleset":
             if not self.rulesets:
                 option_list.add_option(Option("No ruleset is installed.", disabled=True))
-            option_list.add_options(Option(f"{r.title} ({r.name})", id=str(i)) for i, r in enumerate(self.rulesets))
+            option_list.add_options(Option(f"{r.title} ({r.name})", id=f"ruleset:{i}") for i, r in enumerate(self.rulesets))
         elif step == "scenario":
             infos = self.ruleset.scenarios()
-            option_list.add_options(Option(f"{info.title}", id=info.name) for info in infos)
+            option_list.add_options(Option(f"{info.title}", id=f"scenario:{info.name}") for info in infos)
             if not infos:
                 option_list.add_option(Option("This ruleset has no scenario yet.", disabled=True))
         elif step == "opponent":
-            option_list.add_options(Option(text, id=key) for key, text in OPPONENTS)
+            option_list.add_options(Option(text, id=f"opponent:{key}") for key, text in OPPONENTS)
         else:
             seed_input.value = str(self.seed)
             seed_input.focus()
             self.show_summary(
-                "The seed fixes every die of the battle: the same seed and the same moves\n"
+                "The seed fixes every die of the battle: the same seed and the same moves "
                 "replay the same battle. Keep this one or type your own, then press Enter."
             )
             return
@@ -148,15 +149,16 @@ class NewBattleScreen(Screen[None]):
             return
         option = option_list.get_option_at_index(option_list.highlighted)
         step = STEPS[self.step]
+        value = self._value(option.id)
         previews = list(self.query("#new-preview").results(BattleMap))
         for old in previews:
             old.display = step == "scenario"
-        if step == "ruleset" and option.id is not None:
-            r = self.rulesets[int(option.id)]
+        if step == "ruleset" and value is not None:
+            r = self.rulesets[int(value)]
             count = len(r.scenarios())
             self.show_summary(f"{r.title}\n{count} scenario{'s' if count != 1 else ''}; {r.grid} map.")
-        elif step == "scenario" and option.id is not None:
-            info = next(i for i in self.ruleset.scenarios() if i.name == option.id)
+        elif step == "scenario" and value is not None:
+            info = next(i for i in self.ruleset.scenarios() if i.name == value)
             text = f"{info.title}\n{info.summary}\n{info.sides} sides; armies as the scenario sets them."
             try:
                 state = self.ruleset.new_battle(self.ruleset.load_scenario(info.name), self.seed)
@@ -178,16 +180,25 @@ class NewBattleScreen(Screen[None]):
     def show_summary(self, text: str) -> None:
         self.query_one("#new-summary", Static).update(text)
 
+    def _value(self, option_id: str | None) -> str | None:
+        """The chosen value, if the option belongs to the current step (a late message from
+        the previous step's list, after a fast double Enter, is ignored)."""
+        if option_id is None or ":" not in option_id:
+            return None
+        step, value = option_id.split(":", 1)
+        return value if step == STEPS[self.step] else None
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         step = STEPS[self.step]
-        if event.option.id is None:
+        value = self._value(event.option.id)
+        if value is None:
             return
         if step == "ruleset":
-            self.ruleset = self.rulesets[int(event.option.id)]
+            self.ruleset = self.rulesets[int(value)]
         elif step == "scenario":
-            self.scenario = event.option.id
+            self.scenario = value
         elif step == "opponent":
-            self.opponent = event.option.id
+            self.opponent = value
         self.step += 1
         self.show_step()
 

@@ -10,6 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.widgets.menu_list import MenuList
 from tui import keymap, settings as settings_mod
 
 CHOICES: tuple[tuple[str, str, tuple], ...] = (
@@ -42,7 +43,7 @@ class OptionsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="options-box"):
             yield Static("Options", classes="screen-title")
-            yield OptionList(id="options-list")
+            yield MenuList(id="options-list")
             yield Static(id="options-notes", markup=False)
         yield Footer()
 

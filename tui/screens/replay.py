@@ -76,6 +76,10 @@ class ReplayScreen(Screen[None]):
         yield BattleLog(id="battle-log")
         yield Footer()
 
+    def on_resize(self, event) -> None:
+        # a narrow terminal gives the map every column it can spare
+        self.query_one("#battle-side").styles.width = 26 if event.size.width < 100 else 34
+
     def on_mount(self) -> None:
         battle_map = self.query_one(BattleMap)
         battle_map.side_styles = self.app.side_styles

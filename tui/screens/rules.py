@@ -11,6 +11,7 @@ from textual.widgets import Footer, Markdown, OptionList
 from textual.widgets.option_list import Option
 from textual.containers import VerticalScroll
 
+from tui.widgets.menu_list import MenuList
 from tui import keymap
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,7 +41,7 @@ class RulesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="rules-layout"):
-            yield OptionList(*(Option(title, id=str(i)) for i, (_, title) in enumerate(self.docs)), id="rules-list")
+            yield MenuList(*(Option(title, id=str(i)) for i, (_, title) in enumerate(self.docs)), id="rules-list")
             with VerticalScroll(id="rules-scroll"):
                 yield Markdown(id="rules-text")
         yield Footer()

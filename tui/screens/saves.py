@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.widgets.menu_list import MenuList
 from tui import keymap, saving
 
 
@@ -70,7 +71,7 @@ class SavesScreen(Screen[None]):
         with Vertical(id="saves-box"):
             yield Static("Replays" if self.replays else "Load a saved battle", classes="screen-title")
             yield Static(id="saves-folder", markup=False)
-            yield OptionList(id="saves-list")
+            yield MenuList(id="saves-list")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -92,6 +93,7 @@ class SavesScreen(Screen[None]):
             option_list.add_option(Option("No saves yet.", disabled=True))
         for i, summary in enumerate(self.summaries):
             option_list.add_option(Option(describe(summary), id=str(i)))
+        option_list.highlighted = 0 if self.summaries else None
         option_list.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

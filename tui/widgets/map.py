@@ -5,8 +5,9 @@ move or a new highlight invalidates and repaints only the rows it touches.
 Squares are 3 cells wide, hexes 4 ("odd-r" rows: odd rows shifted right by 2).
 A cell is drawn as [left mark][glyph][right mark] (hexes add the facing arrow):
 the marks carry meaning without colour - [ ] cursor, > < target, ( ) reachable,
-~ lasting effect - and unit glyphs are upper case for side 1 and lower case for
-side 2, so monochrome terminals lose nothing.
+{ } selected unit, ‹ › a unit that may act now,
+° lasting effect - and each side's units differ without colour by letter case
+and underline (see SIDE_MARKS), so monochrome terminals lose nothing.
 """
 
 from __future__ import annotations
@@ -30,19 +31,25 @@ TERRAIN_COLOURS: dict[str, str] = {
     "wall": "#d0d0d0", "building": "#d7af87", "road": "#c0a060", "sand": "#d7d787",
     "neutral": "#8787af",
 }
-MARKS = {"cursor": ("[", "]"), "target": (">", "<"), "move": ("(", ")"), "selected": ("{", "}")}
-HIGHLIGHT_BG = {"target": "#5f0000", "move": "#003f5f", "selected": "#3f3f00"}
+MARKS = {"cursor": ("[", "]"), "target": (">", "<"), "move": ("(", ")"), "selected": ("{", "}"), "ready": ("‹", "›")}
+HIGHLIGHT_BG = {"target": "#5f0000", "move": "#003f5f", "selected": "#3f3f00", "ready": "#303030"}
 
 Cell = tuple[int, int]
 
 
+#: (upper case, underlined) per side: every pair of the four sides differs in at least one.
+SIDE_MARKS: tuple[tuple[bool, bool], ...] = ((True, False), (False, True), (True, True), (False, False))
+
+
 def unit_letter(glyph: str, side: int) -> str:
-    """Side 1 upper case, side 2 lower case; other sides keep the ruleset's glyph."""
-    if side == 0:
-        return glyph.upper()
-    if side == 1:
-        return glyph.lower()
-    return glyph
+    """The unit's letter in its side's case: sides 1 and 3 upper case, sides 2 and 4 lower case."""
+    upper, _ = SIDE_MARKS[side % len(SIDE_MARKS)]
+    return glyph.upper() if upper else glyph.lower()
+
+
+def side_underlined(side: int) -> bool:
+    """Sides 2 and 3 are underlined, so with case every side looks different in monochrome."""
+    return SIDE_MARKS[side % len(SIDE_MARKS)][1]
 
 
 class BattleMap(ScrollView, can_focus=True):
@@ -60,7 +67,7 @@ class BattleMap(ScrollView, can_focus=True):
         self.view = view
         self.cursor: Cell = (0, 0)
         self.highlights: dict[Cell, str] = {}
-        self.side_styles: tuple[str, str] = ("bold #5fafff", "bold #ff5f5f")
+        self.side_styles: tuple[str, ...] = ("bold #5fafff", "bold #ff5f5f", "bold #87d75f", "bold #d787ff")
         self.colour = True
         self._rows: dict[int, Strip] = {}
         self._units_at: dict[Cell, object] = {}
@@ -188,12 +195,14 @@ class BattleMap(ScrollView, can_focus=True):
         bg = HIGHLIGHT_BG.get(mark) if mark else None
         left, right = MARKS["cursor"] if is_cursor else MARKS.get(mark or "", (" ", " "))
         if not is_cursor and mark is None and cell.effects:
-            right = "~"
+            right = "°"
         unit = self._units_at.get((col, row))
         if unit is not None:
             glyph = unit_letter(unit.glyph, unit.side)
-            side_style = self.side_styles[unit.side % 2] if self.colour else ""
+            side_style = self.side_styles[unit.side % len(self.side_styles)] if self.colour else ""
             body_style = Style.parse(side_style) if side_style else Style(bold=True)
+            if side_underlined(unit.side):
+                body_style += Style(underline=True)  # a second cue besides colour, for any glyph
             if bg and self.colour:
                 body_style += Style(bgcolor=bg)
             facing = FACING_ARROWS[unit.facing % 6] if unit.facing is not None else " "

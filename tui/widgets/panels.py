@@ -3,7 +3,8 @@ and hold no game facts of their own."""
 
 from __future__ import annotations
 
-from textual.widgets import Log, Static
+from rich.text import Text
+from textual.widgets import RichLog, Static
 
 
 class UnitPanel(Static):
@@ -30,9 +31,19 @@ class StatusLine(Static):
     """Round, who acts, and whether the AI is thinking."""
 
 
-class BattleLog(Log):
-    """The battle log: one line per event, explaining every roll (ruleset.describe_event)."""
+class BattleLog(RichLog):
+    """The battle log: one line per event, explaining every roll (ruleset.describe_event).
+
+    Long sentences wrap (with an indent kept) instead of running off an 80-column screen.
+    """
 
     def __init__(self, **kwargs) -> None:
-        super().__init__(max_lines=2000, highlight=False, **kwargs)
+        super().__init__(max_lines=2000, wrap=True, highlight=False, markup=False, **kwargs)
         self.can_focus = False
+
+    def write_line(self, line: str) -> None:
+        self.write(Text(line))
+
+    @property
+    def line_count(self) -> int:
+        return len(self.lines)

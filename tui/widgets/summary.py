@@ -49,9 +49,9 @@ def summary_lines(match: Match, width: int = 50) -> list[str]:
         mine = [s for s in stats if s.get("side") == side]
         lost = sum(1 for s in mine if not s.get("survived"))
         dealt = sum(int(s.get("damage_dealt", 0)) for s in mine)
-        start = series[0][side] if series else 0
+        peak = max((s[side] for s in series), default=0)
         end = series[-1][side] if series else 0
-        lines.append(f"{name}: lost {lost} of {len(mine)} units, dealt {dealt} damage, health {start} → {end}")
+        lines.append(f"{name}: lost {lost} of {len(mine)} units, dealt {dealt} damage, health {peak} at most, {end} at the end")
         lines.append(f"  strength {sparkline([s[side] for s in series], width, top)}")
     if stats:
         best = max(stats, key=lambda s: (int(s.get("damage_dealt", 0)), s.get("survived", False)))
