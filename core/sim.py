@@ -130,11 +130,16 @@ def summarize(ruleset: str, named: str | None, ai: Sequence[str], seed: int, rec
     draws = 0
     units: dict[str, dict[str, int]] = {}
     per_scenario: dict[str, int] = {}
+    scenario_results: dict[str, dict[str, Any]] = {}
     for r in records:
+        row = scenario_results.setdefault(r.scenario, {"games": 0, "wins": [0] * len(ai), "draws": 0})
+        row["games"] += 1
         if r.winner_entry is None:
             draws += 1
+            row["draws"] += 1
         else:
             wins[r.winner_entry] += 1
+            row["wins"][r.winner_entry] += 1
         per_scenario[r.scenario] = per_scenario.get(r.scenario, 0) + 1
         for kind, survived, damage in r.units:
             row = units.setdefault(kind, {"fielded": 0, "survived": 0, "damage_dealt": 0})
@@ -146,6 +151,7 @@ def summarize(ruleset: str, named: str | None, ai: Sequence[str], seed: int, rec
         "ruleset": ruleset,
         "scenario": named if named is not None else list(per_scenario),
         "scenario_games": per_scenario,
+        "scenario_results": scenario_results,
         "games": games,
         "seed": seed,
         "ai": list(ai),

@@ -244,6 +244,11 @@ def sim_table(report: dict[str, Any], save_dir: Path | None) -> str:
     for i, (level, won) in enumerate(zip(report["ai"], report["wins"])):
         lines.append(f"{f'{i + 1}. {level}':<22}{won:>6}{won / games:>8.0%}")
     lines.append(f"{'draws':<22}{report['draws']:>6}{report['draws'] / games:>8.0%}")
+    results = report.get("scenario_results", {})
+    if len(results) > 1:
+        lines += ["", f"{'scenario':<22}{'games':>6}  wins per AI entry, then draws"]
+        for name, row in results.items():
+            lines.append(f"{name[:21]:<22}{row['games']:>6}  {' / '.join(str(w) for w in row['wins'])}, {row['draws']}")
     lines += ["", f"rounds per game (mean): {report['rounds_mean']}", ""]
     lines.append(f"{'unit type':<24}{'fielded':>8}{'survived':>10}{'damage dealt':>14}")
     for kind, row in report["units"].items():

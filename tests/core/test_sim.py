@@ -25,9 +25,19 @@ def test_the_report_has_every_documented_field():
     for key in ("ruleset", "scenario", "games", "wins", "draws", "rounds_mean", "seconds", "units"):
         assert key in report
     assert report["scenario"] == "relay" and report["scenario_games"] == {"relay": 4}
+    assert report["scenario_results"] == {"relay": {"games": 4, "wins": report["wins"], "draws": report["draws"]}}
     assert set(report["units"]) == {"runner", "sprinter"}
     assert report["units"]["runner"]["fielded"] == 8
     assert all(set(row) == {"fielded", "survived", "damage_dealt"} for row in report["units"].values())
+
+
+def test_results_are_broken_down_by_scenario():
+    report = sim.run_batch("toy", games=12, seed=3, ai=["normal", "random"])
+    rows = report["scenario_results"]
+    assert len(rows) > 1
+    assert sum(row["games"] for row in rows.values()) == 12
+    assert [sum(row["wins"][i] for row in rows.values()) for i in range(2)] == report["wins"]
+    assert sum(row["draws"] for row in rows.values()) == report["draws"]
 
 
 def test_wins_follow_the_ai_entry_whichever_side_it_played():

@@ -171,7 +171,7 @@ class BattleScreen(PickingMixin, Screen[None]):
     def update_cursor_panels(self) -> None:
         state = self.match.state
         col, row = self.map.cursor
-        self.query_one(InfoLine).update(f"({col},{row}) " + self.ruleset.describe_cell(state, col, row))
+        self.query_one(InfoLine).update(self.ruleset.describe_cell(state, col, row))
         unit = self.map.unit_at((col, row))
         shown = unit.uid if unit is not None else self.selected
         panel = self.query_one(UnitPanel)
