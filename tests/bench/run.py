@@ -302,15 +302,16 @@ def format_markdown(report: Report) -> str:
 def suites() -> dict[str, Callable[[Report], None]]:
     """Every suite by name, in run order."""
     use_bench_modules()
+    import bench_ai
     import bench_engine as engine
     import bench_files as files
     import bench_terminal as terminal
 
     return {
         "engine": engine.run_engine,
-        "ai": engine.run_ai,
-        "scaling": engine.run_scaling,
-        "memory": engine.run_memory,
+        "ai": bench_ai.run_ai,
+        "scaling": bench_ai.run_scaling,
+        "memory": bench_ai.run_memory,
         "saves": files.run_saves,
         "sim": files.run_sim,
         "terminal": terminal.run_terminal,
