@@ -12,6 +12,8 @@ on re-seeded copies of the state.
 
 from __future__ import annotations
 
+from math import gcd
+
 import attrs
 
 from core.ai import Budget
@@ -19,6 +21,7 @@ from core.commanders.catalogue import Catalogue, catalogue
 from core.commanders.derived import command_range, in_command, spec_of
 from core.commanders.state import Battle, Cast, Order, Unit
 from core.commanders.turn import legal_actions, outcome
+from core.rng import Dice
 from core.squaregrid import manhattan
 
 COMMANDER_WORTH = 6.0
@@ -138,8 +141,43 @@ def budget() -> Budget:
     return Budget(samples=3, easy_pool=4, hard_candidates=10, hard_reply_plies=3, max_candidates=400)
 
 
-def reseeded(state: Battle, salt: int) -> Battle:
-    from core.rng import Dice
+@attrs.frozen(slots=True)
+class BalancedDice(Dice):
+    """Imagined dice for the hard lookahead: every throw of n dice is spread evenly over the
+    faces (one die in each n-th of the range, the middle of it), so 10 strikes that hit on
+    1-6 land exactly 6 times. The values depend on nothing but n and the number of faces:
+    they say nothing about the battle's real dice, and the lookahead judges each candidate
+    on the outcome to expect instead of one lucky or unlucky sample (a single imagined
+    sample per candidate made the deepest search favour whichever attack it dreamt well)."""
 
+    def roll(self, sides: int) -> tuple[int, Dice]:
+        values, nxt = self.rolls(1, sides)
+        return values[0], nxt
+
+    def rolls(self, count: int, sides: int) -> tuple[tuple[int, ...], Dice]:
+        if sides < 1:
+            raise ValueError(f"a die needs at least one side, not {sides}")
+        return balanced_rolls(count, sides), BalancedDice(self.seed, self.counter + count)
+
+
+def balanced_rolls(count: int, sides: int) -> tuple[int, ...]:
+    """`count` faces, one from the middle of each `count`-th of 1..sides (so exactly
+    round(count * k / sides) of them are at most k), interleaved so that any first few
+    of them are spread too (spells let a target face only the first N dice)."""
+    if count <= 0:
+        return ()
+    ladder = [((2 * i + 1) * sides) // (2 * count) + 1 for i in range(count)]
+    step = max(1, (count * 5 + 4) // 8)
+    while gcd(step, count) != 1:
+        step += 1
+    return tuple(ladder[(count // 2 + i * step) % count] for i in range(count))
+
+
+def imagined(state: Battle, salt: int) -> Battle:
+    """The copy of `state` the hard lookahead plays on: balanced dice, never the real ones."""
+    return attrs.evolve(state, dice=BalancedDice(salt & ((1 << 64) - 1), 0))
+
+
+def reseeded(state: Battle, salt: int) -> Battle:
     dice = state.dice
     return attrs.evolve(state, dice=Dice.from_seed(dice.seed ^ ((salt * 0x9E3779B97F4A7C15) & ((1 << 64) - 1)) ^ dice.counter))

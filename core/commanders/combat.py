@@ -103,13 +103,15 @@ def strike_numbers(state: Battle, striker: Unit, target: Unit, cat: Catalogue | 
     dfn = defence_of(state, target, magic, cat)
     adv = advantage(state, striker, target, cat)
     cap, reasons = damage_cap(state, striker, target, cat)
+    # Temperament rule, Judgement: a commander striking (or striking back) with an advantage
+    judgement = state.leaders[striker.leader].temper.advantage_strikes if (adv and striker.role == "commander" and state.temperament) else 0
     shield = target.status("wind_shield")
     reduction = shield.amount if (shield and distance > 1) else 0
     return {
         "attack": att, "defence": dfn, "needed": success_needed(att, dfn), "magic": magic,
-        "dice": strike_dice(striker, cat) + (cat.rules.advantage_strikes if adv else 0),
+        "dice": strike_dice(striker, cat) + (cat.rules.advantage_strikes if adv else 0) + judgement,
         "advantage": cat.rules.advantage_strikes if adv else 0, "cap": cap, "reasons": reasons,
-        "reduction": reduction,
+        "reduction": reduction, "judgement": judgement,
     }
 
 
@@ -122,7 +124,7 @@ def roll_strikes(state: Battle, striker: Unit, target: Unit, retaliation: bool, 
     dealt = max(0, min(successes, n["cap"]) - n["reduction"])
     event = StrikesRolled(
         striker.uid, target.uid, rolls, n["attack"], n["defence"], n["needed"], n["advantage"], successes,
-        n["cap"], dealt, n["reduction"], retaliation, first, n["magic"],
+        n["cap"], dealt, n["reduction"], retaliation, first, n["magic"], n["judgement"],
     )
     return attrs.evolve(state, dice=dice), event
 

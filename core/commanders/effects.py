@@ -25,10 +25,12 @@ def put_many(state: Battle, changed: list[Unit]) -> Battle:
     return attrs.evolve(state, units=tuple(units))
 
 
-def damage(state: Battle, uid: int, amount: int, cause: str, events: list, by: int = -1) -> Battle:
+def damage(state: Battle, uid: int, amount: int, cause: str, events: list, by: int = -1, credit: int = -1) -> Battle:
     """Take `amount` hit points from a unit; a fallen commander takes its troop with it.
 
-    `by` is the unit that dealt the damage (credited in the battle statistics)."""
+    `by` is the unit that dealt the damage (credited in the battle statistics); `credit`
+    the leader a defeat counts for when no unit struck (poison, Burn). The defeat is
+    counted on that leader (experience between battles) when the victim is an enemy."""
     unit = state.units[uid]
     if amount <= 0 or unit.hp <= 0:
         return state
@@ -41,6 +43,7 @@ def damage(state: Battle, uid: int, amount: int, cause: str, events: list, by: i
     events.append(DamageTaken(uid, dealt, unit.hp, cause))
     if unit.hp <= 0:
         events.append(UnitDefeated(uid, "killed"))
+        state = _count_defeat(state, unit, state.units[by].leader if by >= 0 else credit)
         if unit.role == "commander":
             state = _commander_falls(state, unit, events, cause)
         elif unit.role == "summon":
@@ -48,6 +51,19 @@ def damage(state: Battle, uid: int, amount: int, cause: str, events: list, by: i
             if leader.summon == uid:
                 state = set_leader(state, attrs.evolve(leader, summon=-1))
     return state
+
+
+def _count_defeat(state: Battle, victim: Unit, leader: int) -> Battle:
+    """Credit an enemy unit or commander defeated to `leader` (units perishing with their
+    commander are not counted: the commander's defeat stands for them)."""
+    if leader < 0 or state.leaders[leader].side == victim.side:
+        return state
+    credited = state.leaders[leader]
+    if victim.role == "commander":
+        credited = attrs.evolve(credited, commanders_defeated=credited.commanders_defeated + 1)
+    else:
+        credited = attrs.evolve(credited, units_defeated=credited.units_defeated + 1)
+    return set_leader(state, credited)
 
 
 def _commander_falls(state: Battle, commander: Unit, events: list, cause: str) -> Battle:

@@ -46,6 +46,7 @@ class StrikesRolled:
     retaliation: bool = False
     first_strike: bool = False
     magic: bool = False
+    judgement: int = 0  # Temperament rule: the commander's extra strikes with an advantage
 
 
 @attrs.frozen(slots=True)
@@ -100,6 +101,11 @@ class SpellResult:
     amount: int
     dice: int  # dice this unit faced
     successes: int = 0
+    # Temperament rule: dice the caster's Heed (spells at allies) or Recognition (non-attack
+    # spells at enemies) added, and dice the target commander's Constraint took away
+    heed: int = 0
+    recognition: int = 0
+    constraint: int = 0
 
 
 @attrs.frozen(slots=True)

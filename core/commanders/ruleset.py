@@ -105,7 +105,9 @@ class CommandersRuleset(Ruleset):
 
     def action_value(self, state: Battle, action: Any, side: int, samples: int = 1) -> float:
         """Expected value after `action`; dice-driven actions are valued on re-seeded copies only."""
-        if not ai.random_action(action):
+        if not ai.random_action(action) or isinstance(state.dice, ai.BalancedDice):
+            # moves roll nothing; inside the hard lookahead the imagined dice are balanced,
+            # so one throw already is the expected outcome
             after, _ = self.apply(state, action)
             return self.evaluate(after, side)
         total = 0.0
@@ -113,6 +115,10 @@ class CommandersRuleset(Ruleset):
             after, _ = self.apply(ai.reseeded(state, i + 1), action)
             total += self.evaluate(after, side)
         return total / samples
+
+    def reseed(self, state: Battle, salt: int) -> Battle:
+        """The hard lookahead's imagined world: balanced dice (see `ai.BalancedDice`), never the real ones."""
+        return ai.imagined(state, salt)
 
     def ai_candidates(self, state: Battle, side: int) -> list[Any]:
         return ai.candidates(state, side)

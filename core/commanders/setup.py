@@ -15,7 +15,9 @@ from core.commanders.commander import Commander, load_commander
 from core.commanders.derived import max_mp
 from core.commanders.events import InitiativeRolled
 from core.commanders.initiative import initiative_queue
+from core.commanders import temperament
 from core.commanders.state import Battle, Board, Leader, Unit
+from core.commanders.temperament import TemperamentModifiers
 from core.content import display_path, load, scenarios_root, structure
 from core.errors import ContentError, Problem
 from core.rng import Dice
@@ -85,6 +87,7 @@ class ScenarioFile:
     commander: tuple[Placement, ...]
     sides: tuple[str, ...] = ("Blue", "Red")
     max_rounds: int = 0  # 0: the rules' default
+    temperament: bool = False  # the optional Temperament rule
 
     def problems(self) -> list[tuple[str, str]]:
         out = []
@@ -197,11 +200,17 @@ def new_battle(setup: Setup, seed: int, cat: Catalogue | None = None) -> tuple[B
     leaders: list[Leader] = []
     taken = {tuple(p.at) for p in setup.scenario.commander} | {tuple(s) for p in setup.scenario.commander for s in p.troop_at}
     for index, (place, commander) in enumerate(zip(setup.scenario.commander, setup.commanders)):
+        temper = TemperamentModifiers()
+        if setup.scenario.temperament:
+            # the optional Temperament rule: attack, defence and movement become buffs,
+            # the other effects are read from the leader's `temper` during the battle
+            temper = temperament.battle_modifiers(commander)
+            commander = temperament.with_temperament(commander)
         hp = cat.rules.commander_health
         uid = len(units)
         units.append(Unit(uid, place.side, index, commander.class_name, "commander", Square(*place.at), hp, hp))
         mp = max_mp(commander, cat)
-        leaders.append(Leader(index, place.side, uid, commander, mp, mp))
+        leaders.append(Leader(index, place.side, uid, commander, mp, mp, temper=temper))
         squares = [Square(*s) for s in place.troop_at] or _deploy(board, tuple(place.at), len(commander.troop), taken, cat)
         for name, sq in zip(commander.troop, squares):
             hp = cat.rules.unit_health
@@ -216,7 +225,7 @@ def new_battle(setup: Setup, seed: int, cat: Catalogue | None = None) -> tuple[B
     state = Battle(
         board=board, units=tuple(units), leaders=tuple(leaders), queue=queue, turn=0, dice=dice,
         side_names=tuple(setup.scenario.sides), max_rounds=setup.scenario.max_rounds or cat.rules.max_rounds,
-        scenario=setup.scenario.name,
+        scenario=setup.scenario.name, temperament=setup.scenario.temperament,
     )
     events = tuple(InitiativeRolled(i, rolls[i], queue.index(i)) for i in range(len(leaders)))
     return state, events

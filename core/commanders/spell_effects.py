@@ -15,7 +15,7 @@ from core.commanders.effects import add_status, damage, heal, put, put_many, rem
 from core.commanders.events import BurnPlaced, SpellCast, SpellResult, UnitMoved, UnitPlaced, UnitSummoned
 from core.commanders.movement import reachable
 from core.commanders.spells import (
-    FRIENDLY_STATUS, HOSTILE_STATUS, _placement, check_cast, dice_against, spell_damage_taken,
+    FRIENDLY_STATUS, HOSTILE_STATUS, _placement, check_cast, dice_against, spell_damage_taken, temper_dice,
 )
 from core.commanders.state import Battle, Cast, Status, Unit
 from core.squaregrid import Square
@@ -27,11 +27,11 @@ def cast(state: Battle, action: Cast, events: list, cat: Catalogue | None = None
     state = _pay(state, caster, cost)
     caster = state.units[caster.uid]
     need_count, need_min = level.need_count, level.need_min
-    counts = {u.uid: (dice_against(state, caster, u, cat)) for u in targets}
+    counts = {u.uid: dice_against(state, caster, u, cat, spell) for u in targets}
     if spell.effect == "restore" and targets and targets[0].side != caster.side:
         need_count, need_min = level.enemy_need_count, level.enemy_need_min
     if not counts:
-        counts_max = dice_against(state, caster, caster, cat)
+        counts_max = dice_against(state, caster, caster, cat, spell)
     else:
         counts_max = max(counts.values())
     sides = level.dice or (10 if (need_count or spell.effect == "mp_drain") else 0)
@@ -41,7 +41,22 @@ def cast(state: Battle, action: Cast, events: list, cat: Catalogue | None = None
         state = attrs.evolve(state, dice=dice)
     events.append(SpellCast(caster.uid, spell.name, level.level, cost, counts_max if sides else 0, rolls, need_count, need_min))
     handler = _HANDLERS[spell.effect]
-    return handler(state, caster, spell, level, action, targets, counts, rolls, (need_count, need_min), events, cat)
+    start = len(events)
+    before = state
+    state = handler(state, caster, spell, level, action, targets, counts, rolls, (need_count, need_min), events, cat)
+    if before.temperament:
+        _name_temper_dice(before, caster, spell, targets, events, start)
+    return state
+
+
+def _name_temper_dice(state: Battle, caster: Unit, spell, targets, events: list, start: int) -> None:
+    """Temperament rule: each target's result names the Heed, Recognition and Constraint dice it faced."""
+    by_uid = {u.uid: u for u in targets}
+    for i in range(start, len(events)):
+        e = events[i]
+        if isinstance(e, SpellResult) and e.spell == spell.name and e.uid in by_uid:
+            heed, recognition, constraint = temper_dice(state, caster, by_uid[e.uid], spell)
+            events[i] = attrs.evolve(e, heed=heed, recognition=recognition, constraint=constraint)
 
 
 def _pay(state: Battle, caster: Unit, cost: int) -> Battle:

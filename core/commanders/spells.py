@@ -72,9 +72,43 @@ def hostile(spell: SpellSpec) -> bool:
 # --- dice ---------------------------------------------------------------------------
 
 
-def dice_against(state: Battle, caster: Unit, target: Unit, cat: Catalogue | None = None) -> int:
+def attack_effects() -> tuple[str, ...]:
+    """The spell effects that count as attacks (the quiz file's `[spell_kinds] attack`)."""
+    global _ATTACK_EFFECTS
+    if _ATTACK_EFFECTS is None:
+        from core.commanders.quiz import load_quiz
+
+        _ATTACK_EFFECTS = tuple(load_quiz().spell_kinds.attack)
+    return _ATTACK_EFFECTS
+
+
+_ATTACK_EFFECTS: tuple[str, ...] | None = None
+
+
+def temper_dice(state: Battle, caster: Unit, target: Unit, spell: SpellSpec | None) -> tuple[int, int, int]:
+    """Temperament rule (all 0 when it is off): (Heed, Recognition, Constraint) dice for one target.
+
+    Heed adds dice to a commander's spells at allies; Recognition to its spells at
+    enemies whose effect is no attack; Constraint removes dice from enemy spells
+    (any caster) at the units of its own troop, the commander included."""
+    if not state.temperament:
+        return 0, 0, 0
+    heed = recognition = constraint = 0
+    if target.side == caster.side:
+        if caster.role == "commander":
+            heed = state.leaders[caster.leader].temper.ally_spell_dice
+        return heed, 0, 0
+    if caster.role == "commander" and spell is not None and spell.effect not in attack_effects():
+        recognition = state.leaders[caster.leader].temper.debuff_spell_dice
+    constraint = state.leaders[target.leader].temper.dice_against_troop
+    return heed, recognition, constraint
+
+
+def dice_against(state: Battle, caster: Unit, target: Unit, cat: Catalogue | None = None,
+                 spell: SpellSpec | None = None) -> int:
     """Seed 002: Willpower dice, less the target's Knowledge for enemies; advanced Resistance
-    takes one more off a troop, Decline adds one; at least the decided minimum."""
+    takes one more off a troop, Decline adds one; the Temperament rule's Heed, Recognition
+    and Constraint (see `temper_dice`); at least the decided minimum."""
     cat = cat or catalogue()
     willpower = state.leaders[caster.leader].commander.attributes.willpower
     n = willpower
@@ -87,6 +121,8 @@ def dice_against(state: Battle, caster: Unit, target: Unit, cat: Catalogue | Non
         decline = target.status("decline")
         if decline is not None:
             n += decline.amount
+    heed, recognition, constraint = temper_dice(state, caster, target, spell)
+    n += heed + recognition - constraint
     return max(cat.rules.min_spell_dice, n)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import attrs
 
 from core.commanders.commander import Commander
+from core.commanders.temperament import TemperamentModifiers
 from core.rng import Dice
 from core.squaregrid import Square
 
@@ -92,6 +93,9 @@ class Leader:
     burn: tuple[Square, ...] = ()
     burn_turns: int = 0
     burn_amount: int = 0
+    temper: TemperamentModifiers = TemperamentModifiers()  # all 0 unless the scenario turns Temperament on
+    units_defeated: int = 0  # enemy troop units and summons its troop (or the commander) defeated
+    commanders_defeated: int = 0  # enemy commanders its troop (or the commander) defeated
 
 
 @attrs.frozen(slots=True)
@@ -112,6 +116,7 @@ class Battle:
     regroup: tuple[int, ...] = ()  # uids still allowed a regroup step
     max_rounds: int = 40
     scenario: str = ""
+    temperament: bool = False  # the optional Temperament rule (scenario option)
 
     @property
     def leader_now(self) -> Leader:

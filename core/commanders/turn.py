@@ -250,14 +250,16 @@ def _ended(state: Battle) -> BattleEnded:
 def end_turn(state: Battle, events: list, cat: Catalogue | None = None) -> Battle:
     cat = cat or catalogue()
     leader = state.leader_now
-    burning = {}
+    burning: dict[tuple[int, int], tuple[int, int]] = {}  # square -> (amount, burning leader)
     for other in state.leaders:
         for sq in other.burn:
-            burning[(sq[0], sq[1])] = max(burning.get((sq[0], sq[1]), 0), other.burn_amount)
+            key = (sq[0], sq[1])
+            if other.burn_amount > burning.get(key, (0, -1))[0]:
+                burning[key] = (other.burn_amount, other.index)
     for unit in state.troop_of(leader.index):
-        amount = burning.get((unit.pos[0], unit.pos[1]), 0)
+        amount, owner = burning.get((unit.pos[0], unit.pos[1]), (0, -1))
         if amount:
-            state = damage(state, unit.uid, amount, "burn", events)
+            state = damage(state, unit.uid, amount, "burn", events, credit=owner)
     if state.units[leader.uid].hp > 0:
         state = regen(state, leader.index, events, cat)
     for unit in state.troop_of(leader.index):
@@ -311,7 +313,7 @@ def _round_start(state: Battle, events: list) -> Battle:
         poison = unit.status("poison")
         if poison is None:
             continue
-        state = damage(state, unit.uid, poison.amount, "poison", events)
+        state = damage(state, unit.uid, poison.amount, "poison", events, credit=poison.caster)
         unit = state.units[unit.uid]
         if unit.hp <= 0:
             continue

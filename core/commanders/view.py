@@ -73,6 +73,13 @@ def unit_details(state: Battle, uid: int, cat: Catalogue | None = None) -> tuple
     ]
     if u.role == "commander":
         lines.append(f"MP {leader.mp}/{leader.mp_max}, command range {command_range(leader.commander, cat)}, initiative {leader.initiative}")
+        if state.temperament:
+            t = leader.temper
+            lines.append(
+                f"temperament: Passion attack +{t.attack}, Sympathy defence +{t.defence}, Discretion movement +{t.movement}, "
+                f"Heed +{t.ally_spell_dice} dice at allies, Recognition +{t.debuff_spell_dice} dice on non-attack spells at enemies, "
+                f"Constraint -{t.dice_against_troop} dice of enemy spells at the troop, Judgement +{t.advantage_strikes} strikes with advantage"
+            )
     else:
         lines.append("inside command range" if in_command(state, u, cat) else "OUTSIDE command range: no attribute bonuses")
     if u.mp:
@@ -125,11 +132,13 @@ def explain_action(state: Battle, action, cat: Catalogue | None = None) -> tuple
         ]
         if n["advantage"]:
             lines.append(f"advantage: +{n['advantage']} strikes and the first strike")
+        if n["judgement"]:
+            lines.append(f"Judgement (temperament): +{n['judgement']} strikes with the advantage")
         if annihilates(state, mover, target, cat):
             lines.append("annihilation: the target is destroyed at once and rolls revenge strikes (1 damage per 10)")
         return tuple(lines)
     if isinstance(action, Cast):
-        from core.commanders.spells import check_cast, dice_against
+        from core.commanders.spells import check_cast, dice_against, temper_dice
 
         try:
             caster, spell, level, cost, targets = check_cast(state, action, cat)
@@ -141,9 +150,22 @@ def explain_action(state: Battle, action, cat: Catalogue | None = None) -> tuple
         if level.dice:
             lines.append(f"the highest d{level.dice} is the amount")
         for t in targets:
-            lines.append(f"{name_of(state, t.uid)}: {dice_against(state, caster, t, cat)} dice")
+            temper = _temper_words(*temper_dice(state, caster, t, spell))
+            lines.append(f"{name_of(state, t.uid)}: {dice_against(state, caster, t, cat, spell)} dice" + (f" ({temper})" if temper else ""))
         return tuple(lines)
     return (describe_action(state, action),)
+
+
+def _temper_words(heed: int, recognition: int, constraint: int) -> str:
+    """The Temperament rule's spell dice, by name."""
+    parts = []
+    if heed:
+        parts.append(f"Heed +{heed} dice")
+    if recognition:
+        parts.append(f"Recognition +{recognition} dice")
+    if constraint:
+        parts.append(f"Constraint -{constraint} dice")
+    return ", ".join(parts)
 
 
 def describe_event(state: Battle, e) -> str:
@@ -157,6 +179,8 @@ def describe_event(state: Battle, e) -> str:
     if isinstance(e, ev.StrikesRolled):
         what = "strikes back at" if e.retaliation else "strikes"
         extra = f" +{e.advantage} strikes for the advantage" if e.advantage else ""
+        if e.judgement:
+            extra += f" +{e.judgement} for Judgement (temperament)"
         first = " first" if e.first_strike else ""
         magic = " (magic)" if e.magic else ""
         return (
@@ -180,6 +204,9 @@ def describe_event(state: Battle, e) -> str:
         return f"{n(e.caster)} casts {e.spell} level {e.level} for {e.mp} MP, {e.dice} dice{need}{rolls}."
     if isinstance(e, ev.SpellResult):
         faced = f" (faces {e.dice} dice, {e.successes} successes)" if e.dice else ""
+        temper = _temper_words(e.heed, e.recognition, e.constraint)
+        if temper:
+            faced += f" [{temper}]"
         if e.effect == "failed":
             return f"{e.spell} fails on {n(e.uid)}{faced}."
         if e.effect == "immune":

@@ -8,7 +8,8 @@ from tests.tui.conftest import make_app
 from tui.dialogs.confirm import ConfirmDialog
 from tui.dialogs.help import HelpDialog
 from tui.dialogs.too_small import TooSmallDialog
-from tui.screens.builders import BuilderInfoScreen
+from tui.screens.builders import BuildersScreen
+from tui.screens.quiz_questions import QuizScreen
 from tui.screens.menu import ENTRIES, MainMenu
 from tui.screens.options import OptionsScreen
 from tui.screens.rules import RulesScreen
@@ -100,11 +101,10 @@ async def test_rules_browser_shows_the_projects_docs(app):
         assert isinstance(app.screen, MainMenu)
 
 
-async def test_builder_and_quiz_entries_explain_the_files(app):
+async def test_builder_and_quiz_entries_open_their_screens(app):
     async with app.run_test(size=(80, 24)) as pilot:
-        for name in ("builder", "quiz"):
+        for name, screen in (("builder", BuildersScreen), ("quiz", QuizScreen)):
             await pilot.press("home", *entry_keys(name))
-            assert isinstance(app.screen, BuilderInfoScreen)
-            text = "\n".join(str(w.render()) for w in app.screen.query("Static"))
-            assert "docs/FORMATS.md" in text and "skirmish check" in text
+            assert isinstance(app.screen, screen)
             await pilot.press("escape")
+            assert isinstance(app.screen, MainMenu)

@@ -28,12 +28,21 @@ class HelpDialog(ModalScreen[None]):
         with VerticalScroll(id="help-body"):
             yield Static(f"[b]Keys: {self.title_text}[/b]", id="help-title")
             if self.guide:
-                yield Static(self.guide, id="help-guide", markup=False)
+                yield Static(reflow(self.guide), id="help-guide", markup=False)
             yield Static("\n".join(lines), id="help-keys", markup=False)
             yield Static("Esc or ? closes this help.", id="help-close")
 
     def action_dismiss_help(self) -> None:
         self.dismiss(None)
+
+
+def reflow(text: str) -> str:
+    """Join the lines of each paragraph so the dialog wraps them to the terminal's width.
+
+    Screens write their guides as source lines; a blank line separates paragraphs.
+    """
+    paragraphs = [" ".join(line.strip() for line in block.splitlines()) for block in text.split("\n\n")]
+    return "\n\n".join(p for p in paragraphs if p)
 
 
 def rows_for(screen) -> list[tuple[str, str]]:

@@ -1,59 +1,148 @@
-"""Army builder and commander quiz entries: until their screens exist, say how to do it with files.
+"""The builders' hub: one entry per builder, and the way from a built army to a battle.
 
-Armies, units and commanders are TOML documents (docs/FORMATS.md); `skirmish check`
-validates one and `skirmish sheet` prints its character sheet.
+Each builder saves player files (tui/screens/builder_files.py) that `skirmish
+check` and `skirmish sheet` read; `battle_with` puts a built army (or a
+commander) in side 1's place of a bundled scenario and opens the battle.
 """
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
+from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
+from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
 
 from tui import keymap
 
-TEXT = {
-    "builder": (
-        "Army builder",
-        "Armies and units are TOML files you can write in any text editor.\n\n"
-        "  - Every file starts with  ruleset = \"statwar\" | \"ninja\" | \"commanders\"\n"
-        "    and  kind = \"army\" | \"unit\" | ...  (see docs/FORMATS.md, one section\n"
-        "    per ruleset, each with an example).\n"
-        "  - The bundled armies under scenarios/<ruleset>/ are good starting points:\n"
-        "    copy one and change it.\n"
-        "  - skirmish check FILE   lists every problem with its field and reason.\n"
-        "  - skirmish sheet FILE   prints the character sheet with derived numbers.\n\n"
-        "The in-game builder screens (point buy, live validation) are the next step\n"
-        "of the game; the file formats they will save are the ones described above.",
-    ),
-    "quiz": (
-        "Commander quiz",
-        "A commander is a TOML file (ruleset = \"commanders\", kind = \"commander\"),\n"
-        "documented in the Commanders section of docs/FORMATS.md.\n\n"
-        "  - Bundled commanders live under scenarios/commanders/.\n"
-        "  - skirmish check FILE   validates a commander you wrote.\n"
-        "  - skirmish sheet FILE   shows its attributes, class, skills and spells.\n\n"
-        "The quiz screen, which asks the personality questions one at a time and\n"
-        "builds the commander from your answers, is the next step of the game.",
-    ),
-}
+ENTRIES: tuple[tuple[str, str, str], ...] = (
+    ("statwar", "StatWar: unit designer and army list",
+     "Buy Damage, Range, Armor and Move a point each, specials five a level; list the army in move order."),
+    ("ninja", "Ninja: army builder",
+     "Ninja of nine schools, 1 to 4 points each, with their jutsu, under one of four army rule sets."),
+    ("roster", "Commanders: roster, troops and level-ups",
+     "Your commanders and the premade ones: recruit a troop, spend skill points, take level-ups."),
+    ("quiz", "Commanders: the commander quiz",
+     "Eleven personality questions (some branch) make a commander; name it and save it to the roster."),
+)
 
 
-class BuilderInfoScreen(Screen[None]):
-    HELP_TITLE = "Army builder / quiz"
+def open_builder(app: Any, key: str) -> None:
+    """Push the builder named `key` (one of ENTRIES)."""
+    if key == "statwar":
+        from tui.screens.builder_statwar import StatWarArmyScreen
+
+        app.push_screen(StatWarArmyScreen())
+    elif key == "ninja":
+        from tui.screens.builder_ninja import NinjaArmyScreen
+
+        app.push_screen(NinjaArmyScreen())
+    elif key == "roster":
+        from tui.screens.roster_commanders import RosterScreen
+
+        app.push_screen(RosterScreen())
+    elif key == "quiz":
+        from tui.screens.quiz_questions import QuizScreen
+
+        app.push_screen(QuizScreen())
+
+
+class BuildersScreen(Screen[None]):
+    """Army builder entry from the main menu and from New battle; `only` limits it to one ruleset."""
+
+    HELP_TITLE = "Army builders"
+    DEFAULT_CSS = """
+    #builders-box { padding: 1 2; }
+    #builders-list { height: auto; max-height: 8; }
+    #builders-about { color: $text-muted; padding-top: 1; }
+    """
     BINDINGS = [keymap.binding("menu.back", "back"), keymap.binding("menu.quit", "back")]
 
-    def __init__(self, which: str) -> None:
+    def __init__(self, only: str | None = None) -> None:
         super().__init__()
-        self.which = which
+        self.only = only
+
+    def help_guide(self) -> str:
+        return ("Choose a builder with Up/Down and Enter. Every builder saves TOML files to your\n"
+                "armies folder; `skirmish check FILE` and `skirmish sheet FILE` read them.")
+
+    def entries(self) -> list[tuple[str, str, str]]:
+        wanted = {"statwar": ("statwar",), "ninja": ("ninja",), "commanders": ("roster", "quiz")}.get(self.only or "")
+        return [e for e in ENTRIES if wanted is None or e[0] in wanted]
 
     def compose(self) -> ComposeResult:
-        title, body = TEXT[self.which]
-        with VerticalScroll(id="info-body"):
-            yield Static(title, classes="screen-title")
-            yield Static(body, markup=False)
+        with Vertical(id="builders-box"):
+            yield Static("Army builders", classes="screen-title")
+            with Center():
+                yield OptionList(*(Option(Text(label), id=key) for key, label, _ in self.entries()), id="builders-list")
+            yield Static("", id="builders-about", markup=False)
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#builders-list", OptionList).focus()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        about = {k: d for k, _, d in ENTRIES}.get(event.option.id or "", "")
+        self.query_one("#builders-about", Static).update(about)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        open_builder(self.app, event.option.id or "")
 
     def action_back(self) -> None:
         self.dismiss(None)
+
+
+def battle_with(app: Any, ruleset_name: str, adapt: Callable[[Any, Any], Any], what: str) -> None:
+    """Ask for a scenario and an opponent, then open the battle with `adapt(ruleset, setup)` as set-up.
+
+    `adapt` returns the scenario's set-up with side 1's army replaced, or raises
+    ContentError naming why the built army does not fit that scenario.
+    """
+    from core import registry
+    from tui.dialogs.builder_pick import PickDialog
+    from tui.screens.new_battle import OPPONENTS
+
+    ruleset = registry.get(ruleset_name)
+    infos = ruleset.scenarios()
+    scenarios = [(i.name, i.title, f"{i.summary} Your {what} takes side 1's place.") for i in infos]
+
+    def opponent_chosen(scenario: str, opponent: str | None) -> None:
+        if opponent is not None:
+            start_battle(app, ruleset, scenario, opponent, adapt)
+
+    def scenario_chosen(scenario: str | None) -> None:
+        if scenario is None:
+            return
+        app.push_screen(
+            PickDialog("Who plays side 2?", [(k, t, "") for k, t in OPPONENTS]),
+            lambda opponent: opponent_chosen(scenario, opponent),
+        )
+
+    app.push_screen(PickDialog(f"Battle with your {what}: choose a scenario", scenarios), scenario_chosen)
+
+
+def start_battle(app: Any, ruleset: Any, scenario: str, opponent: str, adapt: Callable[[Any, Any], Any],
+                 seed: int | None = None) -> None:
+    """Build the adapted set-up and push the battle screen; problems are shown, never raised."""
+    from core.match import Match
+    from tui.screens.battle import BattleScreen
+    from tui.screens.new_battle import fresh_seed, seats_for
+
+    seed = fresh_seed() if seed is None else seed
+    try:
+        setup = adapt(ruleset, ruleset.load_scenario(scenario))
+        state = ruleset.new_battle(setup, seed)
+    except Exception as exc:  # content errors name file, field and reason: show them
+        app.show_error(f"Cannot start {ruleset.name} / {scenario} with this army", str(exc))
+        return
+    sides = len(ruleset.side_names(state))
+    meta = {"scenario": scenario, "seed": seed, "name": f"{ruleset.name}-{scenario}-{seed}"}
+    try:
+        screen = BattleScreen(Match(ruleset, state), seats_for(opponent, sides), meta)
+    except ImportError as exc:  # this ruleset's battle screen is not installed
+        app.show_error(f"No battle screen for {ruleset.name} yet", str(exc))
+        return
+    app.push_screen(screen)

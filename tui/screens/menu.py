@@ -61,9 +61,12 @@ class MainMenu(Screen[None]):
 
             app.push_screen(OptionsScreen())
         elif key in ("builder", "quiz"):
-            from tui.screens.builders import BuilderInfoScreen
+            from tui.screens.builders import BuildersScreen, open_builder
 
-            app.push_screen(BuilderInfoScreen(key))
+            if key == "quiz":
+                open_builder(app, "quiz")
+            else:
+                app.push_screen(BuildersScreen())
         elif key == "new":
             from tui.screens.new_battle import NewBattleScreen
 

@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Static
@@ -76,7 +77,7 @@ def start_battle_from_options(app: Any, play: dict) -> None:
 
 class NewBattleScreen(Screen[None]):
     HELP_TITLE = "New battle"
-    BINDINGS = [keymap.binding("menu.back", "back")]
+    BINDINGS = [keymap.binding("menu.back", "back"), Binding("b", "builders", "Build an army", id="new.builders")]
 
     def __init__(self, rulesets: list[Any] | None = None) -> None:
         super().__init__()
@@ -90,7 +91,13 @@ class NewBattleScreen(Screen[None]):
         self.seed = fresh_seed()
 
     def help_guide(self) -> str:
-        return "Up/Down chooses, Enter confirms and goes to the next step, Esc goes back a step."
+        return ("Up/Down chooses, Enter confirms and goes to the next step, Esc goes back a step.\n"
+                "b opens the army builders (for the chosen ruleset); each can take its army to a battle.")
+
+    def action_builders(self) -> None:
+        from tui.screens.builders import BuildersScreen
+
+        self.app.push_screen(BuildersScreen(only=getattr(self.ruleset, "name", None)))
 
     def compose(self) -> ComposeResult:
         yield Static(id="new-title", classes="screen-title")

@@ -1,0 +1,86 @@
+"""Player files: where the builders keep armies, units and commanders, and how they are written.
+
+The player's folder is $SKIRMISH_ARMIES, else `armies/` inside the saves folder
+(player files stay with the player's saves, out of the project's own folders).
+Inside it every ruleset has the layout of its bundled folder under scenarios/,
+so a saved army finds its own units first (scenarios/statwar: `units/` beside
+`armies/`), and `skirmish check` / `skirmish sheet` read the files as they are:
+
+    armies/statwar/armies/*.toml     armies/statwar/units/*.toml
+    armies/ninja/armies/*.toml       armies/commanders/commanders/*.toml
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+FOLDERS = {
+    ("statwar", "army"): "statwar/armies",
+    ("statwar", "unit"): "statwar/units",
+    ("ninja", "army"): "ninja/armies",
+    ("commanders", "commander"): "commanders/commanders",
+}
+
+
+def player_root(saves_dir: Path) -> Path:
+    env = os.environ.get("SKIRMISH_ARMIES")
+    return Path(env) if env else Path(saves_dir) / "armies"
+
+
+def player_folder(saves_dir: Path, ruleset: str, kind: str) -> Path:
+    return player_root(saves_dir) / FOLDERS[(ruleset, kind)]
+
+
+def slug(name: str) -> str:
+    """A file stem from a display name: 'Crossbow Dorf' -> 'crossbow_dorf'."""
+    text = re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+    return text[:48] or "unnamed"
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        escaped = value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+        return f'"{escaped}"'
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_value(v) for v in value) + "]"
+    raise TypeError(f"cannot write {type(value).__name__} to TOML")
+
+
+def toml_text(data: dict[str, Any]) -> str:
+    """TOML for a flat document whose only nesting is lists of tables (written as [[key]])."""
+    lines: list[str] = []
+    tables: dict[str, list[dict[str, Any]]] = {}
+    for key, value in data.items():
+        if isinstance(value, (list, tuple)) and value and all(isinstance(v, dict) for v in value):
+            tables[key] = list(value)
+        else:
+            lines.append(f"{key} = {_value(value)}")
+    for key, rows in tables.items():
+        for row in rows:
+            lines.append("")
+            lines.append(f"[[{key}]]")
+            lines.extend(f"{k} = {_value(v)}" for k, v in row.items())
+    return "\n".join(lines) + "\n"
+
+
+def write_atomic(path: Path, text: str) -> Path:
+    """Write a file whole or not at all (temporary file, fsync, rename)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as fh:
+        fh.write(text)
+        fh.flush()
+        os.fsync(fh.fileno())
+    tmp.replace(path)
+    return path
+
+
+def list_files(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.toml")) if folder.is_dir() else []
