@@ -15,10 +15,11 @@ import attrs
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+
+from tui.widgets.list_sheet import compose_list_sheet, list_sheet_css
 
 from core.content import display_path
 from core.errors import ContentError, Problem
@@ -59,15 +60,7 @@ def roster_summary(path: Path) -> str:
 
 class NinjaArmyScreen(Screen[None]):
     HELP_TITLE = "Ninja army builder"
-    DEFAULT_CSS = """
-    #nj-head { height: 2; padding: 0 1; }
-    #nj-status.ok { color: $success; }
-    #nj-layout { height: 1fr; }
-    #nj-list { width: 36; height: 1fr; border: none; padding: 0; }
-    #nj-list:focus { border: none; }
-    #nj-side { width: 1fr; height: 1fr; padding: 0 1; }
-    #nj-status { height: auto; max-height: 5; padding: 0 1; color: $warning; }
-    """
+    DEFAULT_CSS = list_sheet_css("nj", list_width=36, status_lines=5, head_lines=2)
     BINDINGS = [
         Binding("a", "add", "Add ninja", id="nj.add"),
         Binding("j", "jutsu", "Jutsu", id="nj.jutsu"),
@@ -108,13 +101,7 @@ class NinjaArmyScreen(Screen[None]):
                 "premade roster, p takes the army into a battle.")
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="nj-head", markup=False)
-        with Horizontal(id="nj-layout"):
-            yield OptionList(id="nj-list")
-            with VerticalScroll(id="nj-side"):
-                yield Static("", id="nj-unit", markup=False)
-        yield Static("", id="nj-status", markup=False)
-        yield Footer()
+        yield from compose_list_sheet("nj", Static("", id="nj-head", markup=False), "nj-unit")
 
     def on_mount(self) -> None:
         self.query_one("#nj-side").can_focus = False  # PgUp/PgDn scroll it from the list

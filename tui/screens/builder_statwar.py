@@ -15,10 +15,11 @@ import attrs
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+
+from tui.widgets.list_sheet import compose_list_sheet, list_sheet_css
 
 from core.content import display_path, read_toml
 from core.errors import ContentError, Problem
@@ -72,15 +73,7 @@ def army_summary(path: Path) -> str:
 
 class StatWarArmyScreen(Screen[None]):
     HELP_TITLE = "StatWar army list"
-    DEFAULT_CSS = """
-    #sw-head { height: 3; padding: 0 1; }
-    #sw-status.ok { color: $success; }
-    #sw-layout { height: 1fr; }
-    #sw-list { width: 36; height: 1fr; border: none; padding: 0; }
-    #sw-list:focus { border: none; }
-    #sw-side { width: 1fr; height: 1fr; padding: 0 1; }
-    #sw-status { height: auto; max-height: 4; padding: 0 1; color: $warning; }
-    """
+    DEFAULT_CSS = list_sheet_css("sw", list_width=36, status_lines=4, head_lines=3)
     BINDINGS = [
         Binding("a", "add", "Add unit", id="sw.add"),
         Binding("n", "new_design", "New design", id="sw.new"),
@@ -125,13 +118,7 @@ class StatWarArmyScreen(Screen[None]):
                 "trade with your opponent, s saves, o opens a saved or premade army, p battles.")
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="sw-head", markup=False)
-        with Horizontal(id="sw-layout"):
-            yield OptionList(id="sw-list")
-            with VerticalScroll(id="sw-side"):
-                yield Static("", id="sw-unit", markup=False)
-        yield Static("", id="sw-status", markup=False)
-        yield Footer()
+        yield from compose_list_sheet("sw", Static("", id="sw-head", markup=False), "sw-unit")
 
     def on_mount(self) -> None:
         self.query_one("#sw-side").can_focus = False  # PgUp/PgDn scroll it from the list

@@ -17,10 +17,11 @@ import attrs
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+
+from tui.widgets.list_sheet import compose_list_sheet, list_sheet_css
 
 from core.commanders import progression as prog
 from core.commanders.commander import Commander, load_commander, save_commander
@@ -40,13 +41,7 @@ class RosterEntry:
 
 class RosterScreen(Screen[None]):
     HELP_TITLE = "Commanders roster"
-    DEFAULT_CSS = """
-    #roster-layout { height: 1fr; }
-    #roster-list { width: 34; height: 1fr; border: none; padding: 0; }
-    #roster-list:focus { border: none; }
-    #roster-side { width: 1fr; height: 1fr; padding: 0 1; }
-    #roster-status { height: auto; max-height: 3; padding: 0 1; color: $warning; }
-    """
+    DEFAULT_CSS = list_sheet_css("roster", list_width=34, status_lines=3)
     BINDINGS = [
         Binding("t", "troop", "Troop", id="roster.troop"),
         Binding("l", "level_up", "Level up", id="roster.level"),
@@ -76,13 +71,7 @@ class RosterScreen(Screen[None]):
                 "is saved as your own copy), p takes the commander into a battle, u opens the quiz.")
 
     def compose(self) -> ComposeResult:
-        yield Static("Commanders roster   (Y yours, P premade, + a level waiting, * not saved)", classes="screen-title")
-        with Horizontal(id="roster-layout"):
-            yield OptionList(id="roster-list")
-            with VerticalScroll(id="roster-side"):
-                yield Static("", id="roster-sheet", markup=False)
-        yield Static("", id="roster-status", markup=False)
-        yield Footer()
+        yield from compose_list_sheet("roster", Static("Commanders roster   (Y yours, P premade, + a level waiting, * not saved)", classes="screen-title"), "roster-sheet")
 
     def on_mount(self) -> None:
         self.query_one("#roster-side").can_focus = False  # PgUp/PgDn scroll it from the list

@@ -1,0 +1,37 @@
+"""The builders' shared layout: a head line, a list on the left, a scrolling sheet on the
+right, a status line for problems, and the footer.
+
+The army builders and the commanders roster all show "pick one on the left, read all
+about it on the right, see what is wrong at the bottom"; each keeps its own widget ids
+(prefix-list, prefix-side, prefix-status) so its code and tests address them directly.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Footer, OptionList, Static
+
+
+def list_sheet_css(prefix: str, *, list_width: int, status_lines: int, head_lines: int | None = None) -> str:
+    """The layout's styles for one screen's ids (Textual's screen CSS is not scoped, so ids differ)."""
+    head = f"#{prefix}-head {{ height: {head_lines}; padding: 0 1; }}\n#{prefix}-status.ok {{ color: $success; }}\n" if head_lines else ""
+    return head + (
+        f"#{prefix}-layout {{ height: 1fr; }}\n"
+        f"#{prefix}-list {{ width: {list_width}; height: 1fr; border: none; padding: 0; }}\n"
+        f"#{prefix}-list:focus {{ border: none; }}\n"
+        f"#{prefix}-side {{ width: 1fr; height: 1fr; padding: 0 1; }}\n"
+        f"#{prefix}-status {{ height: auto; max-height: {status_lines}; padding: 0 1; color: $warning; }}\n"
+    )
+
+
+def compose_list_sheet(prefix: str, head: Widget, sheet_id: str) -> ComposeResult:
+    """Yield the layout: `head`, then the list and the sheet side by side, the status line, the footer."""
+    yield head
+    with Horizontal(id=f"{prefix}-layout"):
+        yield OptionList(id=f"{prefix}-list")
+        with VerticalScroll(id=f"{prefix}-side"):
+            yield Static("", id=sheet_id, markup=False)
+    yield Static("", id=f"{prefix}-status", markup=False)
+    yield Footer()
