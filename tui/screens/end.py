@@ -44,7 +44,7 @@ class EndScreen(Screen[str | None]):
             if self.commanders_battle:
                 from tui.screens.end_experience import experience_text
 
-                yield Static(experience_text(self.match, self.seats), id="end-experience", markup=False)
+                yield Static("\n" + experience_text(self.match, self.seats), id="end-experience", markup=False)
                 if self._players_commanders():
                     hint = ("c saves your commanders with their new experience to your roster. " + hint)
             yield Static(hint, id="end-hint")
@@ -73,17 +73,20 @@ class EndScreen(Screen[str | None]):
         (a premade commander becomes the player's own copy, as in the roster)."""
         if not self.check_action("save_commanders", ()):
             return
+        from core.commanders.progression import levels_waiting
         from tui.screens.builder_files import player_folder, slug
         from tui.screens.roster_commanders import write_commander
 
         folder = player_folder(self.app.saves_dir, "commanders", "commander")
-        saved = []
+        saved, levels = [], 0
         for commander in self._players_commanders():
             path = write_commander(self.app, commander, folder / f"{slug(commander.name)}.toml")
             if path is None:
                 return
             saved.append(path.name)
-        self.notify(f"Saved {', '.join(saved)} (the roster offers the level-ups)")
+            levels += levels_waiting(commander)
+        after = " A level is waiting: take it in Army builder > Commanders: roster." if levels else ""
+        self.notify(f"Saved {', '.join(saved)} to your commanders.{after}")
 
     def action_save_replay(self) -> None:
         from tui.dialogs.save_as import SaveAsDialog
