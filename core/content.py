@@ -9,6 +9,7 @@ problem as `file: field: reason`. A load error is never swallowed.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import tomllib
@@ -27,7 +28,9 @@ T = TypeVar("T")
 MAX_CONTENT_BYTES = 2 * 1024 * 1024
 
 
+@functools.cache
 def repo_root() -> Path:
+    """The checkout this package runs from (resolved once: rules ask for content often)."""
     return Path(__file__).resolve().parent.parent
 
 

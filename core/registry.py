@@ -24,6 +24,12 @@ def register(name: str, module_path: str) -> None:
     _LOADED.pop(name, None)
 
 
+def unregister(name: str) -> None:
+    """Forget a ruleset added with `register` (tests clean up after themselves with it)."""
+    _MODULES.pop(name, None)
+    _LOADED.pop(name, None)
+
+
 def module_of(name: str) -> str:
     """The module path registered for `name` (so worker processes can register it too)."""
     if name not in _MODULES:

@@ -14,8 +14,8 @@ from core.match import Match
 from core.saves import read_save, write_save
 from tui.cli import main
 
-registry.register("toy", "tests.toy_ruleset")
-TOY = registry.get("toy")
+pytestmark = pytest.mark.usefixtures("toy_registered")
+from tests.toy_ruleset import RULESET as TOY  # noqa: E402  (the instance the registry hands out for "toy")
 ROOT = Path(__file__).resolve().parent.parent
 META = dict(created="2026-01-02 03:04:05 UTC", players=["human", "normal"], scenario="relay", seed=8)
 

@@ -20,8 +20,8 @@ from core.saves import (
     write_save,
 )
 
-registry.register("toy", "tests.toy_ruleset")
-TOY = registry.get("toy")
+pytestmark = pytest.mark.usefixtures("toy_registered")
+from tests.toy_ruleset import RULESET as TOY  # noqa: E402  (the instance the registry hands out for "toy")
 META = dict(created="2026-01-02 03:04:05 UTC", players=["human", "normal"], scenario="relay", seed=8)
 
 

@@ -6,7 +6,7 @@ from core import registry, sim
 from core.errors import ContentError
 from core.saves import load_match, read_save
 
-registry.register("toy", "tests.toy_ruleset")
+pytestmark = pytest.mark.usefixtures("toy_registered")
 
 
 def without_time(report):

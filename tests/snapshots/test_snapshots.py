@@ -68,12 +68,6 @@ class TestShell:
     def test_rules(self, snap_compare, app, size):
         assert snap_compare(app, run_before=push(lambda: RulesScreen(FIXTURE_DOCS)), terminal_size=size)
 
-    def test_builder_info(self, snap_compare, app, size):
-        assert snap_compare(app, press=["down"] * 4 + ["enter"], terminal_size=size)
-
-    def test_quiz_info(self, snap_compare, app, size):
-        assert snap_compare(app, press=["down"] * 5 + ["enter"], terminal_size=size)
-
 
 def test_too_small(snap_compare, app):
     assert snap_compare(app, terminal_size=(60, 20))

@@ -1,0 +1,151 @@
+"""Saves and batch simulation: write, load and verify of a long battle; battles per second.
+
+Saves (core.saves) are replays: writing one encodes the initial state and the
+actions; loading one decodes them and re-applies every action, checking the
+state hashes. Batch simulation (core.sim) plays AI-vs-AI battles, in one
+process or in a pool.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from run import WALL, Budget, Report, time_each
+
+
+def module_or_skip(report: Report, suite: str, name: str) -> Any:
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        report.skip(suite, f"{name} not available yet")
+        return None
+
+
+SAVE_WRITE_BUDGET = Budget(0.001, text="< 1 ms")
+SAVE_LOAD_BUDGET = Budget(0.010, text="< 10 ms")
+ACTIONS = 300
+
+
+def long_battle(name: str, ruleset: Any, wanted: int = ACTIONS) -> tuple[Any, list[Any], str, int]:
+    """(initial state, first `wanted` actions, scenario name, seed) of a seeded AI battle.
+
+    Tries the bundled scenarios with random players, then easy ones, then a
+    built position of 16 units a side, until a battle lasts `wanted` actions;
+    otherwise keeps the longest one.
+    """
+    import bench_positions as positions
+    from core.ai import Player, play_out
+
+    def starts():
+        infos = ruleset.scenarios()
+        for level in ("random", "easy"):
+            for seed in range(4):
+                info = infos[seed % len(infos)]
+                yield ruleset.new_battle(ruleset.load_scenario(info.name), seed), level, info.name, seed
+        if name in positions.BUILDERS:
+            for level in ("random", "easy"):
+                yield positions.build(name, ruleset, 16, "large"), level, "bench position", 0
+
+    best: tuple[Any, list[Any], str, int] | None = None
+    for initial, level, scenario, seed in starts():
+        players = {side: Player(level, seed * 11 + side) for side in range(len(initial.side_names))}
+        _, actions = play_out(ruleset, initial, players, max_actions=wanted)
+        if best is None or len(actions) > len(best[1]):
+            best = (initial, actions, scenario, seed)
+        if len(actions) >= wanted:
+            break
+    assert best is not None
+    return best
+
+
+def durable_write(path: Path, blob: bytes) -> None:
+    """The file system's share of a save: write to a temp file, fsync, rename (as core.saves does)."""
+    temp = path.with_suffix(".tmp")
+    with open(temp, "wb") as f:
+        f.write(blob)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(temp, path)
+
+
+def run_saves(report: Report) -> None:
+    saves = module_or_skip(report, "saves", "core.saves")
+    if saves is None:
+        return
+    from bench_engine import rulesets
+    from core.match import Match
+
+    repeats = 5 if report.quick else 15
+    for name, ruleset in rulesets(report, "saves"):
+        suite = f"saves {name}"
+        initial, actions, scenario, seed = long_battle(name, ruleset)
+        match = Match.replay(ruleset, initial, actions)
+        meta = dict(created="2026-01-01 00:00", players=("bench", "bench"), scenario=scenario, seed=seed)
+        n = len(actions)
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / f"bench-{name}.json"
+            doc = time_each([lambda: saves.save_document(match, **meta)], repeats=repeats)
+            report.add(suite, f"save document (encode + hashes), {n} actions", doc.median)
+            wt = time_each([lambda: saves.write_save(path, match, **meta)], repeats=repeats, clock=WALL)
+            report.add(suite, f"write (atomic, fsync), {n} actions", wt.median, budget=SAVE_WRITE_BUDGET, note="wall clock")
+            report.add(suite, f"bytes on disk, {n} actions", path.stat().st_size, "B")
+            blob = path.read_bytes()
+            io = time_each([lambda: durable_write(Path(tmp) / "floor.json", blob)], repeats=repeats, clock=WALL)
+            report.add(suite, "the disk alone: write, fsync, rename of those bytes", io.median, note="wall clock")
+            rt = time_each([lambda: saves.read_save(path)], repeats=repeats)
+            report.add(suite, f"load (parse + decode), {n} actions", rt.median)
+            replay = saves.read_save(path)
+            vt = time_each([lambda: saves.verify(replay)], repeats=repeats)
+            report.add(suite, f"verify (re-apply + hashes), {n} actions", vt.median)
+            both = time_each([lambda: saves.load_match(path)], repeats=repeats)
+            report.add(suite, f"load and verify, {n} actions", both.median, budget=SAVE_LOAD_BUDGET)
+
+
+SIM_BUDGET = Budget(1.8, op=">=", text=">= 1.8x")
+
+
+def smallest_scenario(ruleset: Any) -> str:
+    """The bundled scenario with the fewest units (quick runs play it, to keep the run short)."""
+    sizes = []
+    for info in ruleset.scenarios():
+        state = ruleset.new_battle(ruleset.load_scenario(info.name), 0)
+        sizes.append((len(getattr(state, "units", ())), info.name))
+    return min(sizes)[1]
+
+
+def run_sim(report: Report) -> None:
+    """Battles a second of `core.sim.run_batch`, normal vs normal, with 1 and with 2 worker processes.
+
+    Quick runs play 2 games of the smallest bundled scenario. Full runs play one
+    game first to size the batch (as many games as fit about 12 s, an even
+    number from 2 to 20) and cycle every bundled scenario, as `skirmish sim` does.
+    """
+    sim = module_or_skip(report, "sim", "core.sim")
+    if sim is None:
+        return
+    from bench_engine import rulesets
+
+    target = 12.0
+    for name, ruleset in rulesets(report, "sim"):
+        suite = f"sim {name}"
+        scenario = smallest_scenario(ruleset) if report.quick else None
+        games = 2
+        if not report.quick:
+            start = time.perf_counter()
+            sim.run_batch(name, games=1, seed=1, ai=("normal", "normal"), jobs=1, scenario=scenario)
+            one = time.perf_counter() - start
+            games = max(2, min(20, 2 * round(target / one / 2)))
+        rates = {}
+        for jobs in (1, 2):
+            start = time.perf_counter()
+            summary = sim.run_batch(name, games=games, seed=1, ai=("normal", "normal"), jobs=jobs, scenario=scenario)
+            wall = time.perf_counter() - start
+            rates[jobs] = report.add(suite, f"battles a second, --jobs {jobs}", games / wall, "/s",
+                                     note=f"{games} games, {scenario or 'bundled scenarios'}", games=games,
+                                     wall_s=wall, reported_s=summary.get("seconds"), rounds_mean=summary.get("rounds_mean"))
+        report.add_ratio(suite, "speed-up, --jobs 2 over --jobs 1", rates[2], rates[1], SIM_BUDGET)

@@ -1,0 +1,396 @@
+"""Skirmish benchmarks: every figure next to a floor measured in the same run.
+
+    python3 tests/bench/run.py [--quick] [--json FILE] [--only NAME ...]
+
+The floor C is the cost of one bare Python function call (`f()` under timeit,
+best of several repeats), measured first. Every timed figure is reported as
+its raw value and as a multiple of C, so figures from a busy or a fast machine
+can still be compared. Figures with a budget (docs/PERFORMANCE.md) print PASS
+or OVER; the run never fails because of a budget: benchmarks are not tests.
+
+This folder is kept out of the normal test run (pyproject: norecursedirs), and
+no file here is named like a test module.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+import timeit
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+BENCH_DIR = Path(__file__).resolve().parent
+REPO_ROOT = BENCH_DIR.parents[1]
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))
+
+
+def use_bench_modules() -> None:
+    """Make the suite modules importable (only when the benchmarks run, never under pytest)."""
+    if str(BENCH_DIR) not in sys.path:
+        sys.path.insert(1, str(BENCH_DIR))
+    if __name__ == "__main__":
+        sys.modules.setdefault("run", sys.modules["__main__"])
+
+
+# --- timing ----------------------------------------------------------------------
+
+#: The clock of CPU-bound figures: this thread's CPU time, so that other work on a
+#: shared machine does not count (on an idle machine it equals the wall clock).
+CPU = time.thread_time
+#: The clock of figures that wait on something (the disk, worker processes, a terminal).
+WALL = time.perf_counter
+
+
+def _bare() -> None:
+    """The reference function: a call that does nothing."""
+
+
+def measure_floor(repeats: int = 7, number: int = 200_000) -> float:
+    """CPU seconds for one bare Python function call: the best of `repeats` timeit runs."""
+    timer = timeit.Timer("f()", globals={"f": _bare}, timer=CPU)
+    return min(timer.repeat(repeat=repeats, number=number)) / number
+
+
+@dataclass
+class Timing:
+    """Seconds per call over several repeats: best, median and how many calls were timed."""
+
+    best: float
+    median: float
+    calls: int
+    repeats: int
+
+
+def time_call(fn: Callable[[], Any], repeats: int = 5, min_time: float = 0.02, max_loops: int = 100_000, clock: Callable[[], float] = CPU) -> Timing:
+    """Time `fn()` per call: loops calibrated so one repeat lasts at least `min_time`.
+
+    Returns the best and the median of `repeats` repeats (seconds per call).
+    The first call is a warm-up and is not counted.
+    """
+    fn()
+    loops = 1
+    while True:
+        start = clock()
+        for _ in range(loops):
+            fn()
+        spent = clock() - start
+        if spent >= min_time or loops >= max_loops:
+            break
+        loops = min(max_loops, loops * 10 if spent < min_time / 10 else loops * 2)
+    samples = [spent / loops]
+    for _ in range(repeats - 1):
+        start = clock()
+        for _ in range(loops):
+            fn()
+        samples.append((clock() - start) / loops)
+    return Timing(min(samples), statistics.median(samples), loops * repeats, repeats)
+
+
+def time_each(fns: list[Callable[[], Any]], repeats: int = 3, clock: Callable[[], float] = CPU) -> Timing:
+    """Time a list of different one-off calls (e.g. AI decisions on several positions).
+
+    Each repeat runs every call once; the figure is the mean per call of a repeat.
+    """
+    samples = []
+    for _ in range(repeats):
+        start = clock()
+        for fn in fns:
+            fn()
+        samples.append((clock() - start) / max(1, len(fns)))
+    return Timing(min(samples), statistics.median(samples), repeats * len(fns), repeats)
+
+
+# --- figures ---------------------------------------------------------------------
+
+
+@dataclass
+class Budget:
+    """A limit on a figure: `value <op> limit`, where value is in C units when `in_c`."""
+
+    limit: float
+    op: str = "<="  # "<=" (at most) or ">=" (at least)
+    in_c: bool = False  # compare the figure in C units rather than its raw value
+    text: str = ""
+
+    def check(self, fig: Figure) -> str:
+        value = fig.in_c if self.in_c else fig.value
+        if value is None:
+            return "-"
+        ok = value <= self.limit if self.op == "<=" else value >= self.limit
+        return "PASS" if ok else "OVER"
+
+    def describe(self) -> str:
+        if self.text:
+            return self.text
+        unit = " C" if self.in_c else ""
+        return f"{self.op} {format_number(self.limit)}{unit}"
+
+
+@dataclass
+class Figure:
+    """One measured number. Times are in seconds; `in_c` is the same time in floor units."""
+
+    suite: str
+    name: str
+    value: float
+    unit: str  # "s", "B", "B/state", "x", "/s"
+    in_c: float | None = None
+    note: str = ""
+    budget: Budget | None = None
+    status: str = "-"
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["budget"] = self.budget.describe() if self.budget else None
+        return out
+
+
+class Report:
+    """Collects the figures of one run, all relative to the same floor."""
+
+    def __init__(self, floor: float, quick: bool = False) -> None:
+        self.floor = floor
+        self.quick = quick
+        self.figures: list[Figure] = []
+        self.skipped: list[tuple[str, str]] = []
+        self.started = time.time()
+        self.load_at_start = load_average()
+        self.durations: dict[str, float] = {}
+
+    def add(
+        self,
+        suite: str,
+        name: str,
+        value: float,
+        unit: str = "s",
+        budget: Budget | None = None,
+        note: str = "",
+        **extra: Any,
+    ) -> Figure:
+        """Record a figure; a time ("s") gets its multiple of the floor C."""
+        in_c = value / self.floor if unit == "s" and self.floor > 0 else None
+        fig = Figure(suite, name, float(value), unit, in_c, note, budget, "-", dict(extra))
+        if budget is not None:
+            fig.status = budget.check(fig)
+        self.figures.append(fig)
+        print(format_row(fig), flush=True)
+        return fig
+
+    def add_timing(self, suite: str, name: str, timing: Timing, budget: Budget | None = None, note: str = "", stat: str = "best") -> Figure:
+        value = timing.best if stat == "best" else timing.median
+        return self.add(
+            suite, name, value, "s", budget, note,
+            best=timing.best, median=timing.median, calls=timing.calls, repeats=timing.repeats, stat=stat,
+        )
+
+    def add_ratio(self, suite: str, name: str, numerator: Figure | None, denominator: Figure | None, budget: Budget | None = None, note: str = "") -> Figure | None:
+        """A figure that is the ratio of two others (scaling, speed-up, TUI vs bare app)."""
+        if numerator is None or denominator is None or denominator.value == 0:
+            return None
+        return self.add(suite, name, numerator.value / denominator.value, "x", budget, note,
+                        numerator=numerator.name, denominator=denominator.name)
+
+    def skip(self, suite: str, reason: str) -> None:
+        self.skipped.append((suite, reason))
+        print(f"  {suite}: {reason}", flush=True)
+
+    def get(self, suite: str, name: str) -> Figure | None:
+        for fig in self.figures:
+            if fig.suite == suite and fig.name == name:
+                return fig
+        return None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "date": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(self.started)),
+            "python": platform.python_version(),
+            "implementation": platform.python_implementation(),
+            "machine": platform.machine(),
+            "cores": os.cpu_count(),
+            "load_average_at_start": self.load_at_start,
+            "load_average_now": load_average(),
+            "quick": self.quick,
+            "floor_s": self.floor,
+            "figures": [f.as_dict() for f in self.figures],
+            "skipped": [{"suite": s, "reason": r} for s, r in self.skipped],
+            "suite_seconds": dict(self.durations),
+            "seconds": round(time.time() - self.started, 1),
+        }
+
+
+def load_average() -> float | None:
+    """The 1-minute load average: other work on the machine skews every figure, most of all --jobs 2."""
+    try:
+        return round(os.getloadavg()[0], 2)
+    except OSError:
+        return None
+
+
+# --- printing ----------------------------------------------------------------------
+
+
+def format_number(x: float) -> str:
+    if x == 0:
+        return "0"
+    if abs(x) >= 1000:
+        return f"{x:,.0f}"
+    if abs(x) >= 10:
+        return f"{x:.1f}"
+    if abs(x) >= 1:
+        return f"{x:.2f}"
+    return f"{x:.3g}"
+
+
+def format_value(value: float, unit: str) -> str:
+    if unit == "s":
+        if value >= 1:
+            return f"{value:.2f} s"
+        if value >= 1e-3:
+            return f"{value * 1e3:.2f} ms"
+        if value >= 1e-6:
+            return f"{value * 1e6:.2f} us"
+        return f"{value * 1e9:.1f} ns"
+    if unit == "B":
+        return f"{value:,.0f} B"
+    if unit == "B/state":
+        return f"{value:,.0f} B/state"
+    if unit == "x":
+        return f"{value:.2f}x"
+    if unit == "/s":
+        return f"{value:,.1f}/s"
+    return f"{format_number(value)} {unit}"
+
+
+COLUMNS = (("suite", 20), ("figure", 58), ("value", 16), ("in C", 12), ("budget", 16), ("", 4))
+
+
+def format_header() -> str:
+    head = " ".join(f"{name:<{width}}" for name, width in COLUMNS)
+    return head.rstrip() + "\n" + "-" * (sum(w for _, w in COLUMNS) + len(COLUMNS) - 1)
+
+
+def format_row(fig: Figure) -> str:
+    in_c = f"{fig.in_c:,.0f} C" if fig.in_c is not None and fig.in_c >= 10 else (f"{fig.in_c:.1f} C" if fig.in_c is not None else "")
+    budget = fig.budget.describe() if fig.budget else ""
+    status = fig.status if fig.budget else ""
+    cells = (fig.suite, fig.name, format_value(fig.value, fig.unit), in_c, budget, status)
+    return " ".join(f"{str(c):<{w}}" for c, (_, w) in zip(cells, COLUMNS)).rstrip()
+
+
+def format_markdown(report: Report) -> str:
+    """The table as Markdown, for docs/PERFORMANCE.md."""
+    lines = ["| suite | figure | value | in C | budget | |", "| --- | --- | --- | --- | --- | --- |"]
+    for fig in report.figures:
+        in_c = f"{fig.in_c:,.0f}" if fig.in_c is not None and fig.in_c >= 10 else (f"{fig.in_c:.1f}" if fig.in_c is not None else "")
+        budget = fig.budget.describe() if fig.budget else ""
+        lines.append(f"| {fig.suite} | {fig.name} | {format_value(fig.value, fig.unit)} | {in_c} | {budget} | {fig.status if fig.budget else ''} |")
+    return "\n".join(lines)
+
+
+# --- the suites ----------------------------------------------------------------------
+
+
+def suites() -> dict[str, Callable[[Report], None]]:
+    """Every suite by name, in run order."""
+    use_bench_modules()
+    import bench_ai
+    import bench_engine as engine
+    import bench_files as files
+    import bench_terminal as terminal
+
+    return {
+        "engine": engine.run_engine,
+        "ai": bench_ai.run_ai,
+        "scaling": bench_ai.run_scaling,
+        "memory": bench_ai.run_memory,
+        "saves": files.run_saves,
+        "sim": files.run_sim,
+        "terminal": terminal.run_terminal,
+    }
+
+
+def select(only: tuple[str, ...] | list[str], suite_names: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    """Split --only names into suites and rulesets: (suites to run, rulesets to measure).
+
+    No suite named: every suite. No ruleset named: every ruleset. Naming only
+    rulesets runs the suites that are measured per ruleset.
+    """
+    suites_named = [n for n in only if n in suite_names]
+    rulesets_named = [n for n in only if n not in suite_names]
+    if suites_named:
+        return suites_named, rulesets_named
+    if rulesets_named:
+        return [n for n in suite_names if n in PER_RULESET], rulesets_named
+    return list(suite_names), []
+
+
+PER_RULESET = ("engine", "ai", "scaling", "memory", "saves", "sim")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer repeats: the whole run in under 3 minutes")
+    parser.add_argument("--json", metavar="FILE", help="also write every figure to FILE as JSON")
+    parser.add_argument("--markdown", metavar="FILE", help="also write the table as Markdown to FILE")
+    parser.add_argument("--only", nargs="+", metavar="NAME", help="run only these suites (or rulesets)")
+    parser.add_argument("--profile", type=int, metavar="N", default=0,
+                        help="run each suite under cProfile and print its N costliest functions (figures are then slower)")
+    args = parser.parse_args(argv)
+
+    os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
+    floor = measure_floor(repeats=5 if args.quick else 9)
+    report = Report(floor, quick=args.quick)
+    print(f"Skirmish benchmarks, {report.as_dict()['date']}, Python {platform.python_version()}, "
+          f"{os.cpu_count()} cores{', quick' if args.quick else ''}")
+    print(f"floor C = one bare function call = {floor * 1e9:.1f} ns; load average {report.load_at_start}")
+    if (report.load_at_start or 0) > 0.5:
+        print("note: the machine is busy; figures (most of all --jobs 2) will be slower than on an idle one")
+    print()
+    print(format_header())
+    all_suites = suites()
+    chosen, rulesets = select(args.only or (), tuple(all_suites))
+    import bench_engine
+
+    bench_engine.ONLY_RULESETS = set(rulesets)
+    for name in chosen:
+        began = time.time()
+        profiler = None
+        if args.profile:
+            import cProfile
+
+            profiler = cProfile.Profile()
+            profiler.enable()
+        try:
+            all_suites[name](report)
+        except Exception as exc:  # a broken suite must not hide the others' figures
+            report.skip(name, f"failed: {type(exc).__name__}: {exc}")
+        if profiler is not None:
+            import pstats
+
+            profiler.disable()
+            print(f"\n--- where {name} spent its time (by own time) ---")
+            pstats.Stats(profiler).sort_stats("tottime").print_stats(args.profile)
+        report.durations[name] = round(time.time() - began, 1)
+    print(f"\n{len(report.figures)} figures in {time.time() - report.started:.0f} s (load average now {load_average()}); "
+          f"{sum(f.status == 'OVER' for f in report.figures)} over budget, "
+          f"{sum(f.status == 'PASS' for f in report.figures)} within")
+    print("seconds per suite: " + ", ".join(f"{k} {v:.0f}" for k, v in report.durations.items()))
+    if args.json:
+        Path(args.json).write_text(json.dumps(report.as_dict(), indent=2) + "\n", encoding="utf-8")
+        print(f"figures written to {args.json}")
+    if args.markdown:
+        Path(args.markdown).write_text(format_markdown(report) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,76 @@
+"""The benchmark harness (tests/bench/run.py) keeps its books right.
+
+No timing is asserted here: only that the floor is measured, that figures
+carry their multiple of the floor and their budget verdict, and that the
+report serialises. The benchmarks themselves run apart (tests/bench/run.py).
+"""
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+RUN_PY = Path(__file__).resolve().parent / "bench" / "run.py"
+
+
+def load_run():
+    spec = importlib.util.spec_from_file_location("bench_run", RUN_PY)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("bench_run", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+run = load_run()
+
+
+def test_the_floor_is_a_small_positive_time():
+    floor = run.measure_floor(repeats=2, number=2_000)
+    assert floor > 0
+
+
+def test_a_time_is_reported_in_floor_units_and_checked_against_its_budget(capsys):
+    report = run.Report(floor=2e-8)
+    fig = report.add("engine x", "apply: a move", 4e-6, budget=run.Budget(500, in_c=True))
+    assert round(fig.in_c) == 200
+    assert fig.status == "PASS"
+    over = report.add("engine x", "apply: an attack", 4e-5, budget=run.Budget(1000, in_c=True))
+    assert round(over.in_c) == 2000
+    assert over.status == "OVER"
+    assert "OVER" in capsys.readouterr().out
+
+
+def test_sizes_and_ratios_have_no_floor_multiple_and_use_their_raw_value():
+    report = run.Report(floor=1e-8)
+    small = report.add("terminal", "bytes: bare", 60, "B")
+    big = report.add("terminal", "bytes: map", 120, "B")
+    assert small.in_c is None
+    ratio = report.add_ratio("terminal", "bytes: map / bare", big, small, run.Budget(1.5))
+    assert ratio.value == 2.0
+    assert ratio.status == "OVER"
+    at_least = report.add("sim", "speed-up", 1.9, "x", run.Budget(1.8, op=">="))
+    assert at_least.status == "PASS"
+    assert report.add_ratio("sim", "missing", None, small) is None
+
+
+def test_time_call_counts_its_calls_and_the_report_serialises():
+    calls = []
+    timing = run.time_call(lambda: calls.append(1), repeats=2, min_time=0.0, max_loops=5)
+    assert timing.best <= timing.median
+    assert len(calls) == 1 + timing.calls
+    report = run.Report(floor=1e-8, quick=True)
+    report.add_timing("engine x", "legal actions", timing)
+    report.skip("engine y", "not available yet")
+    data = json.loads(json.dumps(report.as_dict()))
+    assert data["quick"] is True
+    assert data["figures"][0]["extra"]["calls"] == timing.calls
+    assert data["skipped"] == [{"suite": "engine y", "reason": "not available yet"}]
+    assert "| engine x | legal actions |" in run.format_markdown(report)
+
+
+def test_only_splits_suite_names_from_ruleset_names():
+    suites = ("engine", "ai", "terminal")
+    assert run.select([], suites) == (["engine", "ai", "terminal"], [])
+    assert run.select(["terminal"], suites) == (["terminal"], [])
+    assert run.select(["statwar"], suites) == (["engine", "ai"], ["statwar"])
+    assert run.select(["ai", "ninja"], suites) == (["ai"], ["ninja"])
