@@ -44,6 +44,8 @@ class Controller:
 
     # sealed orders are not written to the log (their events say only that one was given)
     sealed_orders = False
+    # what the unit glyphs mean in this ruleset, for the help screen's map legend
+    units_legend = "Units show the first letter of their type; the unit panel names them."
 
     def __init__(self, ruleset: Any) -> None:
         self.ruleset = ruleset

@@ -17,6 +17,8 @@ from tui.controllers.base import Cell, Controller, as_cell
 
 
 class CommandersController(Controller):
+    units_legend = ("@ is your commander, & an enemy commander; troop units show the first letter of "
+                    "their type (the unit panel names it).")
     def stage_fields(self, action: Any) -> tuple[str, ...]:
         kind = type(action).__name__
         if kind == "Cast":

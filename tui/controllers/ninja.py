@@ -21,6 +21,8 @@ from tui.controllers.base import Cell, Controller
 
 class NinjaController(Controller):
     sealed_orders = True
+    units_legend = ("Ninja show the letter of their school; the arrow beside it is the way they face "
+                    "(missiles fly into the arc ahead).")
     def stage_fields(self, action: Any) -> tuple[str, ...]:
         kind = type(action).__name__
         if kind == "OrderMove":
@@ -64,7 +66,7 @@ class NinjaController(Controller):
         phase = getattr(state, "phase", "")
         if selected is None:
             return (f"{phase.capitalize()} phase: Enter on a ninja of yours to give its order; "
-                    "Tab finds the next one; a then Submit seals your orders.")
+                    "Tab finds the next one; when done, a then 'seals its orders'.")
         if phase == "movement":
             if stage == 0:
                 return "Enter on a ( ) hex to move there (on the ninja itself to stay). Esc cancels."

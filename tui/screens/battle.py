@@ -89,8 +89,17 @@ class BattleScreen(PickingMixin, Screen[None]):
             "a lists the actions you may take now (end turn, submit, abilities) with odds.\n"
             "Esc steps back. Tab jumps to your next unit. The log explains every roll;\n"
             "[ and ] scroll it. Side 1's units are UPPER case, side 2's lower case and\n"
-            "underlined; [ ] is the cursor, ° a lasting effect (smoke, fire)."
+            "underlined; [ ] is the cursor, ° a lasting effect (smoke, fire).\n\n"
+            + self.map_legend()
         )
+
+    def map_legend(self) -> str:
+        """The glyphs of this map's terrain in words, and what the unit letters mean here."""
+        seen: dict[str, str] = {}
+        for cell in self.ruleset.board_view(self.match.state).cells:
+            seen.setdefault(cell.glyph, cell.terrain.replace("_", " "))
+        terrain = ", ".join(f"{glyph} {name}" for glyph, name in sorted(seen.items(), key=lambda kv: kv[1]))
+        return f"Map: {terrain}. {self.controller.units_legend} The line under the map describes the cell under the cursor."
 
     @property
     def map(self) -> BattleMap:

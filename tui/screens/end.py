@@ -20,6 +20,7 @@ class EndScreen(Screen[str | None]):
     BINDINGS = [
         Binding("s", "save_replay", "Save replay", id="end.save"),
         Binding("r", "review", "Back to the map", id="end.review"),
+        Binding("c", "save_commanders", "Save commanders", id="end.save_commanders"),
         Binding("enter,q,escape", "leave", "Main menu", id="end.leave"),
     ]
 
@@ -39,9 +40,53 @@ class EndScreen(Screen[str | None]):
             yield Static("Battle over", classes="screen-title")
             yield Static(headline, id="end-headline", markup=False)
             yield Static("\n".join(summary_lines(self.match, width=48)), id="end-summary", markup=False)
-            yield Static("s saves the replay, r goes back to the map (undo is there), Enter returns to the menu.",
-                         id="end-hint")
+            hint = "s saves the replay, r goes back to the map (undo is there), Enter returns to the menu."
+            if self.commanders_battle:
+                from tui.screens.end_experience import experience_text
+
+                yield Static("\n" + experience_text(self.match, self.seats), id="end-experience", markup=False)
+                if self._players_commanders():
+                    hint = ("c saves your commanders with their new experience to your roster. " + hint)
+            yield Static(hint, id="end-hint")
         yield Footer()
+
+    @property
+    def commanders_battle(self) -> bool:
+        return self.match.ruleset.name == "commanders"
+
+    @property
+    def seats(self) -> dict[Any, str]:
+        return self.meta.get("seats", {})
+
+    def _players_commanders(self) -> tuple[Any, ...]:
+        from tui.screens.end_experience import players_commanders
+
+        return players_commanders(self.match, self.seats)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "save_commanders":
+            return self.commanders_battle and bool(self._players_commanders())
+        return True
+
+    def action_save_commanders(self) -> None:
+        """Each human side's commander, with this battle's experience, to the player's folder
+        (a premade commander becomes the player's own copy, as in the roster)."""
+        if not self.check_action("save_commanders", ()):
+            return
+        from core.commanders.progression import levels_waiting
+        from tui.screens.builder_files import player_folder, slug
+        from tui.screens.roster_commanders import write_commander
+
+        folder = player_folder(self.app.saves_dir, "commanders", "commander")
+        saved, levels = [], 0
+        for commander in self._players_commanders():
+            path = write_commander(self.app, commander, folder / f"{slug(commander.name)}.toml")
+            if path is None:
+                return
+            saved.append(path.name)
+            levels += levels_waiting(commander)
+        after = " A level is waiting: take it in Army builder > Commanders: roster." if levels else ""
+        self.notify(f"Saved {', '.join(saved)} to your commanders.{after}")
 
     def action_save_replay(self) -> None:
         from tui.dialogs.save_as import SaveAsDialog

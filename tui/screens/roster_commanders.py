@@ -203,11 +203,7 @@ class RosterScreen(Screen[None]):
             return None
         stem = e.path.stem if e.path is not None else slug(e.commander.name)
         path = e.path if e.mine and e.path is not None else self.folder / f"{stem}.toml"
-        self.folder.mkdir(parents=True, exist_ok=True)
-        try:
-            save_commander(e.commander, path)
-        except ContentError as exc:
-            self.app.show_error("The commander cannot be saved", str(exc))
+        if write_commander(self.app, e.commander, path) is None:
             return None
         self.notify(f"Saved {path.name}")
         e.changed = False
@@ -243,6 +239,17 @@ class RosterScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.dismiss(None)
+
+
+def write_commander(app: Any, commander: Commander, path: Path) -> Path | None:
+    """Save a commander file into the player's folder; a reason is shown (and None returned) if it cannot be."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        save_commander(commander, path)
+    except (ContentError, OSError) as exc:
+        app.show_error("The commander cannot be saved", str(exc))
+        return None
+    return path
 
 
 def level_up_flow(app: Any, commander: Commander, offer: prog.LevelUpOffer, done: Callable[[Commander], None]) -> None:

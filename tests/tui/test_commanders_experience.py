@@ -1,0 +1,65 @@
+"""The end of a Commanders battle: each commander's experience is shown and the player's is saved."""
+
+from __future__ import annotations
+
+import attrs
+
+from core import registry
+from core.ai import Player
+from core.commanders.commander import load_commander
+from core.commanders.experience import carry_over, experience_lines
+from core.commanders.setup import commanders_dir
+from tests.tui.conftest import make_app, perform, settle
+from tui.screens.battle import BattleScreen
+from tui.screens.builder_files import player_folder, slug
+from tui.screens.builders import start_battle
+from tui.screens.end import EndScreen
+from tui.screens.end_experience import starting_commanders
+from tui.screens.quiz_outcome import commander_battle
+
+
+async def test_a_won_battle_saves_the_players_commander_with_its_experience(tmp_path):
+    app = make_app(tmp_path)  # side 2 is the passive stub AI: it only ends its turns
+    ruleset = registry.get("commanders")
+    premade = load_commander(commanders_dir() / "warrior.toml")
+    chooser = Player("easy", 1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        # the roster's hand-over: the premade warrior takes side 1's place
+        start_battle(app, ruleset, "sky_duel", "easy", commander_battle(premade), seed=2)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        await settle(pilot, screen)
+        for _ in range(120):
+            if isinstance(app.screen, EndScreen):
+                break
+            match = screen.match
+            assert tuple(match.to_act()) == (0,)
+            await perform(pilot, screen, chooser.choose(ruleset, match.state, 0))
+            await settle(pilot, screen)
+        end = app.screen
+        assert isinstance(end, EndScreen)
+        final = screen.match.state
+        assert ruleset.outcome(final).winner == 0
+        gained, why = experience_lines(final)[0]
+        assert gained > 0 and why
+        shown = str(end.query_one("#end-experience").render())
+        assert f"{premade.name}, " in shown and f"+{gained} (now {premade.experience + gained})" in shown
+        assert why[0] in shown
+        await pilot.press("c")
+        await pilot.pause()
+        path = player_folder(app.saves_dir, "commanders", "commander") / f"{slug(premade.name)}.toml"
+        saved = load_commander(path)
+        expected = carry_over(final, starting_commanders(screen.match.initial))[0]
+        assert saved == expected
+        assert saved.experience == premade.experience + gained
+        assert attrs.evolve(saved, experience=premade.experience) == premade  # only the experience changed
+
+
+def test_the_temperament_buffs_are_taken_out_of_the_commanders_saved():
+    ruleset = registry.get("commanders")
+    setup = ruleset.load_scenario("tempers_at_the_ford")
+    assert setup.scenario.temperament
+    state = ruleset.new_battle(setup, 4)
+    assert any(leader.commander != c for leader, c in zip(state.leaders, setup.commanders))
+    assert starting_commanders(state) == tuple(setup.commanders)
