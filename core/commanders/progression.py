@@ -58,14 +58,19 @@ class BattleTally:
     took_part: bool = True
 
 
+def defeated(count: int, what: str) -> str:
+    """'1 enemy unit defeated', '3 enemy units defeated'."""
+    return f"{count} {what}{'' if count == 1 else 's'} defeated"
+
+
 def experience_for(tally: BattleTally, rules: ProgressionRules = RULES) -> tuple[int, tuple[str, ...]]:
     """Experience a battle earns, with one line per source."""
     lines: list[str] = []
     total = 0
     parts = (
         (rules.xp_taking_part if tally.took_part else 0, "taking part"),
-        (rules.xp_per_unit * tally.units_defeated, f"{tally.units_defeated} enemy units defeated"),
-        (rules.xp_per_commander * tally.commanders_defeated, f"{tally.commanders_defeated} enemy commanders defeated"),
+        (rules.xp_per_unit * tally.units_defeated, defeated(tally.units_defeated, "enemy unit")),
+        (rules.xp_per_commander * tally.commanders_defeated, defeated(tally.commanders_defeated, "enemy commander")),
         (rules.xp_victory if tally.won else 0, "victory"),
     )
     for amount, why in parts:

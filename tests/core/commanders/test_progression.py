@@ -62,7 +62,7 @@ def test_experience_for_a_battle():
     gained, lines = experience_for(BattleTally(units_defeated=3, commanders_defeated=1, won=True))
     assert gained == RULES.xp_taking_part + 3 * RULES.xp_per_unit + RULES.xp_per_commander + RULES.xp_victory == 11
     assert lines == ("+2 experience: taking part", "+3 experience: 3 enemy units defeated",
-                     "+3 experience: 1 enemy commanders defeated", "+3 experience: victory")
+                     "+3 experience: 1 enemy commander defeated", "+3 experience: victory")
     assert experience_for(BattleTally(took_part=False)) == (0, ())
     assert award(fighter(), BattleTally(won=True)).experience == 5
 
