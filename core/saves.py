@@ -14,7 +14,6 @@ Core reads no clock: the creation date is text the caller supplies.
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -25,6 +24,7 @@ import orjson
 from core import registry
 from core.content import cattrs_problems, display_path, fingerprint, repo_root
 from core.errors import IllegalAction, SaveError
+from core.files import write_atomic
 from core.match import Match
 from core.ruleset import Ruleset
 
@@ -170,30 +170,7 @@ def render(document: dict[str, Any]) -> bytes:
 
 
 def write_document(path: str | Path, document: dict[str, Any]) -> Path:
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    blob = render(document)
-    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(blob)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(temp, target)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-    try:
-        folder = os.open(target.parent, os.O_RDONLY)
-    except OSError:
-        return target  # some systems cannot open a folder; the rename is still atomic
-    try:
-        os.fsync(folder)
-    except OSError:
-        pass  # fsync on a folder is not supported everywhere; the data itself is synced
-    finally:
-        os.close(folder)
-    return target
+    return write_atomic(path, render(document))
 
 
 def autosave(folder: str | Path, match: Match, **meta: Any) -> Path:

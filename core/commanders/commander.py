@@ -17,6 +17,7 @@ import attrs
 from core.commanders.catalogue import ATTRIBUTES, Catalogue, catalogue
 from core.content import display_path, read_toml, structure
 from core.errors import ContentError, Problem
+from core.files import toml_value, write_atomic
 from core.serial import new_converter
 
 ATTRIBUTE_CURVES: tuple[str, ...] = ("first", "second", "third")
@@ -212,44 +213,21 @@ def commander_to_data(commander: Commander) -> dict[str, Any]:
     return CONVERTER.unstructure(commander)
 
 
-def _toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        escaped = value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-        return f'"{escaped}"'
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{k} = {_toml_value(v)}" for k, v in value.items()) + " }"
-    raise TypeError(f"cannot write {type(value).__name__} to TOML")
-
-
 def commander_to_toml(commander: Commander) -> str:
     """The file text of a commander: scalars first, then one table per record field."""
     data = commander_to_data(commander)
     tables = {k: v for k, v in data.items() if isinstance(v, dict)}
-    lines = [f"{k} = {_toml_value(v)}" for k, v in data.items() if k not in tables]
+    lines = [f"{k} = {toml_value(v)}" for k, v in data.items() if k not in tables]
     for name, table in tables.items():
         lines.append("")
         lines.append(f"[{name}]")
-        lines.extend(f"{k} = {_toml_value(v)}" for k, v in table.items())
+        lines.extend(f"{k} = {toml_value(v)}" for k, v in table.items())
     return "\n".join(lines) + "\n"
 
 
 def save_commander(commander: Commander, path: str | Path) -> None:
-    """Write a commander file atomically (temporary file, then rename)."""
+    """Write a commander file atomically (core.files.write_atomic)."""
     problems = commander.problems()
     if problems:
         raise ContentError([Problem(display_path(path), f, r) for f, r in problems])
-    target = Path(path)
-    tmp = target.with_name(target.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
-        fh.write(commander_to_toml(commander))
-        fh.flush()
-        import os
-
-        os.fsync(fh.fileno())
-    tmp.replace(target)
+    write_atomic(path, commander_to_toml(commander))

@@ -17,6 +17,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from core.files import toml_value
+
 FOLDERS = {
     ("statwar", "army"): "statwar/armies",
     ("statwar", "unit"): "statwar/units",
@@ -40,19 +42,6 @@ def slug(name: str) -> str:
     return text[:48] or "unnamed"
 
 
-def _value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        escaped = value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-        return f'"{escaped}"'
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_value(v) for v in value) + "]"
-    raise TypeError(f"cannot write {type(value).__name__} to TOML")
-
-
 def toml_text(data: dict[str, Any]) -> str:
     """TOML for a flat document whose only nesting is lists of tables (written as [[key]])."""
     lines: list[str] = []
@@ -61,25 +50,13 @@ def toml_text(data: dict[str, Any]) -> str:
         if isinstance(value, (list, tuple)) and value and all(isinstance(v, dict) for v in value):
             tables[key] = list(value)
         else:
-            lines.append(f"{key} = {_value(value)}")
+            lines.append(f"{key} = {toml_value(value)}")
     for key, rows in tables.items():
         for row in rows:
             lines.append("")
             lines.append(f"[[{key}]]")
-            lines.extend(f"{k} = {_value(v)}" for k, v in row.items())
+            lines.extend(f"{k} = {toml_value(v)}" for k, v in row.items())
     return "\n".join(lines) + "\n"
-
-
-def write_atomic(path: Path, text: str) -> Path:
-    """Write a file whole or not at all (temporary file, fsync, rename)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
-        fh.write(text)
-        fh.flush()
-        os.fsync(fh.fileno())
-    tmp.replace(path)
-    return path
 
 
 def list_files(folder: Path) -> list[Path]:

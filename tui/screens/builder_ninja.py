@@ -27,7 +27,8 @@ from core.ninja.armies import army_problems
 from core.ninja.catalogue import catalogue, load_army
 from core.ninja.sheet import unit_numbers
 from core.ninja.specs import RULE_SETS, ArmySpec, UnitEntry
-from tui.screens.builder_files import list_files, player_folder, slug, toml_text, write_atomic
+from core.files import write_atomic
+from tui.screens.builder_files import list_files, player_folder, slug, toml_text
 
 RULE_SET_NAMES = {
     "unrestricted": ("Unrestricted", "spend the points any way you want"),

@@ -27,7 +27,8 @@ from core.statwar import content
 from core.statwar.files import Army, ArmyEntry, ArmySpec
 from core.statwar.sheet import army_sheet, unit_lines
 from core.statwar.specs import UnitSpec
-from tui.screens.builder_files import list_files, player_folder, slug, toml_text, write_atomic
+from core.files import write_atomic
+from tui.screens.builder_files import list_files, player_folder, slug, toml_text
 
 BLANK = UnitSpec(name="", description="")
 

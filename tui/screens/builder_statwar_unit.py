@@ -22,7 +22,8 @@ from textual.widgets.option_list import Option
 
 from core.statwar.sheet import unit_lines
 from core.statwar.specs import MAX_BIG, POINTS_PER_SPECIAL, POINTS_PER_STAT, UnitSpec
-from tui.screens.builder_files import slug, toml_text, write_atomic
+from core.files import write_atomic
+from tui.screens.builder_files import slug, toml_text
 
 # (field, label, what one step costs)
 ROWS: tuple[tuple[str, str, str], ...] = (
