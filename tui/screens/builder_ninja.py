@@ -15,11 +15,10 @@ import attrs
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.widgets.list_sheet import compose_list_sheet, list_sheet_css
+from tui.widgets.list_sheet import ListSheetScreen, compose_list_sheet, list_sheet_css
 
 from core.content import display_path
 from core.errors import ContentError, Problem
@@ -59,8 +58,9 @@ def roster_summary(path: Path) -> str:
     return f"{a.name}: {RULE_SET_NAMES.get(a.rule_set, (a.rule_set,))[0]}, {a.points} points, {len(a.units)} ninja ({schools})"
 
 
-class NinjaArmyScreen(Screen[None]):
+class NinjaArmyScreen(ListSheetScreen):
     HELP_TITLE = "Ninja army builder"
+    SHEET_PREFIX = "nj"
     DEFAULT_CSS = list_sheet_css("nj", list_width=36, status_lines=5, head_lines=2)
     BINDINGS = [
         Binding("a", "add", "Add ninja", id="nj.add"),
@@ -77,8 +77,6 @@ class NinjaArmyScreen(Screen[None]):
         Binding("s", "save", "Save", id="nj.save"),
         Binding("o", "open", "Open", id="nj.open"),
         Binding("p", "play", "Battle", id="nj.play"),
-        Binding("pagedown", "scroll_side(1)", "Scroll sheet", show=False, priority=True, id="builder_ninja.page_down"),
-        Binding("pageup", "scroll_side(-1)", "Scroll sheet back", show=False, priority=True, id="builder_ninja.page_up"),
         Binding("escape", "back", "Back", id="nj.back"),
     ]
 
@@ -105,7 +103,6 @@ class NinjaArmyScreen(Screen[None]):
         yield from compose_list_sheet("nj", Static("", id="nj-head", markup=False), "nj-unit")
 
     def on_mount(self) -> None:
-        self.query_one("#nj-side").can_focus = False  # PgUp/PgDn scroll it from the list
         self.refresh_all(0)
         self.query_one("#nj-list", OptionList).focus()
 
@@ -359,14 +356,6 @@ class NinjaArmyScreen(Screen[None]):
             return attrs.evolve(setup, armies=(army,) + tuple(setup.armies[1:]))
 
         battle_with(self.app, "ninja", adapt, "army")
-
-    def action_scroll_side(self, pages: int) -> None:
-        """PgDn/PgUp scroll the sheet on the right, whatever has the focus."""
-        side = self.query_one("#nj-side")
-        if pages > 0:
-            side.scroll_page_down()
-        else:
-            side.scroll_page_up()
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -15,11 +15,10 @@ import attrs
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.widgets.list_sheet import compose_list_sheet, list_sheet_css
+from tui.widgets.list_sheet import ListSheetScreen, compose_list_sheet, list_sheet_css
 
 from core.content import display_path, read_toml
 from core.errors import ContentError, Problem
@@ -72,8 +71,9 @@ def army_summary(path: Path) -> str:
     return f"{spec.name}, {spec.points} points: {spec.description}"
 
 
-class StatWarArmyScreen(Screen[None]):
+class StatWarArmyScreen(ListSheetScreen):
     HELP_TITLE = "StatWar army list"
+    SHEET_PREFIX = "sw"
     DEFAULT_CSS = list_sheet_css("sw", list_width=36, status_lines=4, head_lines=3)
     BINDINGS = [
         Binding("a", "add", "Add unit", id="sw.add"),
@@ -88,8 +88,6 @@ class StatWarArmyScreen(Screen[None]):
         Binding("s", "save", "Save", id="sw.save"),
         Binding("o", "open", "Open", id="sw.open"),
         Binding("p", "play", "Battle", id="sw.play"),
-        Binding("pagedown", "scroll_side(1)", "Scroll sheet", show=False, priority=True, id="builder_statwar.page_down"),
-        Binding("pageup", "scroll_side(-1)", "Scroll sheet back", show=False, priority=True, id="builder_statwar.page_up"),
         Binding("escape", "back", "Back", id="sw.back"),
     ]
 
@@ -122,7 +120,6 @@ class StatWarArmyScreen(Screen[None]):
         yield from compose_list_sheet("sw", Static("", id="sw-head", markup=False), "sw-unit")
 
     def on_mount(self) -> None:
-        self.query_one("#sw-side").can_focus = False  # PgUp/PgDn scroll it from the list
         self.pile = unit_pile(self.units_folder)
         self.refresh_all()
         self.query_one("#sw-list", OptionList).focus()
@@ -348,14 +345,6 @@ class StatWarArmyScreen(Screen[None]):
             return attrs.evolve(setup, armies=(army,) + tuple(setup.armies[1:]))
 
         battle_with(self.app, "statwar", adapt, "army")
-
-    def action_scroll_side(self, pages: int) -> None:
-        """PgDn/PgUp scroll the sheet on the right, whatever has the focus."""
-        side = self.query_one("#sw-side")
-        if pages > 0:
-            side.scroll_page_down()
-        else:
-            side.scroll_page_up()
 
     def action_back(self) -> None:
         self.dismiss(None)

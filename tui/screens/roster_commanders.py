@@ -17,11 +17,10 @@ import attrs
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.widgets.list_sheet import compose_list_sheet, list_sheet_css
+from tui.widgets.list_sheet import ListSheetScreen, compose_list_sheet, list_sheet_css
 
 from core.commanders import progression as prog
 from core.commanders.commander import Commander, load_commander, save_commander
@@ -39,8 +38,9 @@ class RosterEntry:
     changed: bool = False
 
 
-class RosterScreen(Screen[None]):
+class RosterScreen(ListSheetScreen):
     HELP_TITLE = "Commanders roster"
+    SHEET_PREFIX = "roster"
     DEFAULT_CSS = list_sheet_css("roster", list_width=34, status_lines=3)
     BINDINGS = [
         Binding("t", "troop", "Troop", id="roster.troop"),
@@ -50,8 +50,6 @@ class RosterScreen(Screen[None]):
         Binding("s", "save", "Save", id="roster.save"),
         Binding("p", "play", "Battle", id="roster.play"),
         Binding("u", "quiz", "Quiz", id="roster.quiz"),
-        Binding("pagedown", "scroll_side(1)", "Scroll sheet", show=False, priority=True, id="roster_commanders.page_down"),
-        Binding("pageup", "scroll_side(-1)", "Scroll sheet back", show=False, priority=True, id="roster_commanders.page_up"),
         Binding("escape", "back", "Back", id="roster.back"),
     ]
 
@@ -74,7 +72,6 @@ class RosterScreen(Screen[None]):
         yield from compose_list_sheet("roster", Static("Commanders roster   (Y yours, P premade, + a level waiting, * not saved)", classes="screen-title"), "roster-sheet")
 
     def on_mount(self) -> None:
-        self.query_one("#roster-side").can_focus = False  # PgUp/PgDn scroll it from the list
         self.reload()
         self.query_one("#roster-list", OptionList).focus()
 
@@ -228,14 +225,6 @@ class RosterScreen(Screen[None]):
 
         self.from_quiz = True
         self.app.push_screen(QuizScreen())
-
-    def action_scroll_side(self, pages: int) -> None:
-        """PgDn/PgUp scroll the sheet on the right, whatever has the focus."""
-        side = self.query_one("#roster-side")
-        if pages > 0:
-            side.scroll_page_down()
-        else:
-            side.scroll_page_up()
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -8,8 +8,12 @@ about it on the right, see what is wrong at the bottom"; each keeps its own widg
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, OptionList, Static
 
@@ -31,7 +35,26 @@ def compose_list_sheet(prefix: str, head: Widget, sheet_id: str) -> ComposeResul
     yield head
     with Horizontal(id=f"{prefix}-layout"):
         yield OptionList(id=f"{prefix}-list")
-        with VerticalScroll(id=f"{prefix}-side"):
+        side = VerticalScroll(id=f"{prefix}-side")
+        side.can_focus = False  # the list keeps the focus; PgUp/PgDn scroll the sheet
+        with side:
             yield Static("", id=sheet_id, markup=False)
     yield Static("", id=f"{prefix}-status", markup=False)
     yield Footer()
+
+
+class ListSheetScreen(Screen[None]):
+    """A screen with the list-and-sheet layout: PgDn/PgUp scroll the sheet whatever has the focus."""
+
+    SHEET_PREFIX: ClassVar[str]
+    BINDINGS = [
+        Binding("pagedown", "scroll_side(1)", "Scroll sheet", show=False, priority=True, id="list_sheet.page_down"),
+        Binding("pageup", "scroll_side(-1)", "Scroll sheet back", show=False, priority=True, id="list_sheet.page_up"),
+    ]
+
+    def action_scroll_side(self, pages: int) -> None:
+        side = self.query_one(f"#{self.SHEET_PREFIX}-side")
+        if pages > 0:
+            side.scroll_page_down()
+        else:
+            side.scroll_page_up()
