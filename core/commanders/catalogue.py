@@ -236,28 +236,11 @@ class TerrainFile:
 
 
 @attrs.frozen
-class RulesFile:
+class RulesFile(RulesSpec):
+    """rules.toml: the rule numbers of RulesSpec plus the file's own `ruleset` and `kind`."""
+
     ruleset: str
     kind: str
-    unit_health: int
-    commander_health: int
-    base_max_damage: int
-    commander_strike_dice: tuple[int, ...]
-    advantage_strikes: int
-    annihilation_difference: int
-    revenge_face: int
-    command_range: int
-    troop_size: int
-    base_mp: int
-    mp_per_knowledge: int
-    regroup_squares: int
-    initiative_die: int
-    min_spell_dice: int
-    air_cap_reduction: int
-    elevation_cap_reduction: int
-    expert_archery_penalty: int
-    expert_archery_range: int
-    max_rounds: int
 
     def spec(self) -> RulesSpec:
         values = attrs.asdict(self, recurse=False)
