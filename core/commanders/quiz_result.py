@@ -192,6 +192,18 @@ def _gives_buff(ans) -> bool:
                 or ans.spell_range or ans.ignore_movement_penalties)
 
 
+
+def take_extra(what: str, offered: tuple[str, ...], chosen: str, into: list[str], lines: list[str], none_left: str) -> None:
+    """Question 2's extra pick: the player's choice among `offered`, else the first offered."""
+    extra = chosen or (offered[0] if offered else "")
+    if extra and extra not in offered:
+        raise IllegalAction(f"{extra} is not among the extra {what}s offered ({', '.join(offered)})")
+    if extra:
+        into.append(extra)
+        lines.append(f"Extra {what} {extra} (offered: {', '.join(offered)})")
+    else:
+        lines.append(none_left)
+
 def assess(
     quiz: Quiz,
     replies: Replies,
@@ -311,26 +323,12 @@ def assess(
     spell_options: tuple[str, ...] = ()
     if extra_choice == "unit":
         unit_options = unit_candidates(unit_kind, tuple(units), cat)[: w.extra_options]
-        extra = unit or (unit_options[0] if unit_options else "")
-        if extra and extra not in unit_options:
-            raise IllegalAction(f"{extra} is not among the extra units offered ({', '.join(unit_options)})")
-        if extra:
-            units.append(extra)
-            lines.append(f"Extra unit {extra} (offered: {', '.join(unit_options)})")
-        else:
-            lines.append("No unit of that type is left to add")
+        take_extra("unit", unit_options, unit, units, lines, "No unit of that type is left to add")
     elif unit:
         raise IllegalAction("only question 2 answer A gives an extra unit")
     if extra_choice == "spell":
         spell_options = spell_candidates(quiz, spell_kind, tuple(spells), skills, cat)[: w.extra_options]
-        extra = spell or (spell_options[0] if spell_options else "")
-        if extra and extra not in spell_options:
-            raise IllegalAction(f"{extra} is not among the extra spells offered ({', '.join(spell_options)})")
-        if extra:
-            spells.append(extra)
-            lines.append(f"Extra spell {extra} (offered: {', '.join(spell_options)})")
-        else:
-            lines.append("No spell of that kind is left to add")
+        take_extra("spell", spell_options, spell, spells, lines, "No spell of that kind is left to add")
     elif spell:
         raise IllegalAction("only question 2 answer C gives an extra spell")
 
