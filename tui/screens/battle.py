@@ -180,7 +180,7 @@ class BattleScreen(PickingMixin, Screen[None]):
     def update_cursor_panels(self) -> None:
         state = self.match.state
         col, row = self.map.cursor
-        self.query_one(InfoLine).update(self.ruleset.describe_cell(state, col, row))
+        self.query_one(InfoLine).show_text(self.ruleset.describe_cell(state, col, row))
         unit = self.map.unit_at((col, row))
         shown = unit.uid if unit is not None else self.selected
         panel = self.query_one(UnitPanel)
@@ -212,10 +212,7 @@ class BattleScreen(PickingMixin, Screen[None]):
         text = f"Round {self.ruleset.round_number(state)}  step {self.match.cursor}/{self.match.steps}\nTo act: {who}"
         if self.ai_busy:
             text += "  [AI thinking…]"
-        self.query_one(StatusLine).update(text)
-
-    def on_battle_map_cursor_moved(self, message: BattleMap.CursorMoved) -> None:
-        self.update_cursor_panels()
+        self.query_one(StatusLine).show_text(text)
 
     # --- taking actions ----------------------------------------------------
     def commit(self, action: Any) -> bool:
@@ -326,7 +323,9 @@ class BattleScreen(PickingMixin, Screen[None]):
     # --- key actions ---------------------------------------------------------
     def action_move(self, direction: str) -> None:
         dx, dy = keymap.DIRECTIONS[direction]
-        self.map.move_cursor(dx, dy)
+        if self.map.move_cursor(dx, dy):
+            # in the same handler as the map: the panels go out in the map's frame
+            self.update_cursor_panels()
 
     def jump_to_own_unit(self, step: int) -> None:
         side = self.human_side()
@@ -342,7 +341,8 @@ class BattleScreen(PickingMixin, Screen[None]):
         current = self.map.unit_at(self.map.cursor)
         index = uids.index(current.uid) + step if current is not None and current.uid in uids else (0 if step > 0 else -1)
         unit = own[index % len(own)]
-        self.map.set_cursor(tuple(unit.cells[0]))
+        if self.map.set_cursor(tuple(unit.cells[0])):
+            self.update_cursor_panels()
 
     def action_next_unit(self) -> None:
         self.jump_to_own_unit(1)

@@ -1,8 +1,12 @@
 """The battle map: one widget drawn through Textual's line API from a core.view.BoardView.
 
 Each map row is one terminal line, built once into a Strip and cached; a cursor
-move or a new highlight invalidates and repaints only the rows it touches.
-Squares are 3 cells wide, hexes 4 ("odd-r" rows: odd rows shifted right by 2).
+move or a new highlight rebuilds the strips of the rows it touches and repaints
+only the cells that changed (a cursor move: two cells, a few dozen bytes).
+Squares are 3 columns wide, hexes 4 ("odd-r" rows: odd rows shifted right by 2).
+A map larger than its viewport scrolls by whole cells, and only when the cursor
+comes within MARGIN cells of an edge; a cell the viewport's edge would cut in
+two is left blank, so no glyph or mark is ever shown in half.
 A cell is drawn as [left mark][glyph][right mark] (hexes add the facing arrow):
 the marks carry meaning without colour - [ ] cursor, > < target, ( ) reachable,
 { } selected unit, ‹ › a unit that may act now,
@@ -15,7 +19,6 @@ from __future__ import annotations
 from rich.segment import Segment
 from rich.style import Style
 from textual.geometry import Region, Size
-from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -35,6 +38,8 @@ MARKS = {"cursor": ("[", "]"), "target": (">", "<"), "move": ("(", ")"), "select
 HIGHLIGHT_BG = {"target": "#5f0000", "move": "#003f5f", "selected": "#3f3f00", "ready": "#303030"}
 
 Cell = tuple[int, int]
+#: a blank on the board (a cell cut by the viewport's edge): the board's own background
+BOARD = Style()
 
 
 #: (upper case, underlined) per side: every pair of the four sides differs in at least one.
@@ -53,14 +58,17 @@ def side_underlined(side: int) -> bool:
 
 
 class BattleMap(ScrollView, can_focus=True):
-    """Draws a BoardView with a cursor and highlights; posts CursorMoved when the cursor moves."""
+    """Draws a BoardView with a cursor and highlights; the viewport follows the cursor.
+
+    The owner moves the cursor (move_cursor, set_cursor: both say whether it moved)
+    and updates its own panels in the same handler, so the map and the panels go
+    out in one frame.
+    """
 
     DEFAULT_CSS = "BattleMap { background: $surface; }"
 
-    class CursorMoved(Message):
-        def __init__(self, cell: Cell) -> None:
-            super().__init__()
-            self.cell = cell
+    #: cells (columns of cells, and rows) kept between the cursor and an edge of the viewport
+    MARGIN = 2
 
     def __init__(self, view: BoardView, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -79,14 +87,33 @@ class BattleMap(ScrollView, can_focus=True):
     def cell_width(self) -> int:
         return 4 if self.view.grid == "hex" else 3
 
+    def row_shift(self, row: int) -> int:
+        """Columns the row is shifted right: 2 for odd rows of hexes ("odd-r"), else 0."""
+        return 2 if self.view.grid == "hex" and row % 2 == 1 else 0
+
     def cell_x(self, col: int, row: int) -> int:
         """The screen column where the cell (col, row) starts, within the map."""
-        shift = 2 if self.view.grid == "hex" and row % 2 == 1 else 0
-        return col * self.cell_width + shift
+        return col * self.cell_width + self.row_shift(row)
 
     def _map_size(self) -> Size:
         extra = 2 if self.view.grid == "hex" else 0
         return Size(self.view.width * self.cell_width + extra, self.view.height)
+
+    @property
+    def viewport(self) -> Size:
+        """The columns and rows of the map on screen (the widget less its scrollbars)."""
+        width, height = self.size
+        return Size(max(0, width - self.scrollbar_size_vertical), max(0, height - self.scrollbar_size_horizontal))
+
+    def visible_cell_region(self, cell: Cell) -> Region:
+        """Where the cell is drawn within the widget (it may lie outside the viewport)."""
+        col, row = cell
+        return Region(self.cell_x(col, row) - int(self.scroll_x), row - int(self.scroll_y), self.cell_width, 1)
+
+    def cell_fully_visible(self, cell: Cell) -> bool:
+        """Whether the whole cell is inside the viewport (not hidden, not cut by an edge)."""
+        region = self.visible_cell_region(cell)
+        return Region(0, 0, *self.viewport).contains_region(region)
 
     def _index_units(self) -> None:
         self._units_at = {}
@@ -99,18 +126,21 @@ class BattleMap(ScrollView, can_focus=True):
 
     # --- changes from the owner ----------------------------------------------
     def set_view(self, view: BoardView) -> None:
-        """A new board (after an action): redraw only rows whose cells or units changed."""
+        """A new board (after an action): repaint only the cells whose terrain or units changed."""
         old = self.view
         self.view = view
         self._index_units()
         if (old.width, old.height, old.grid) != (view.width, view.height, view.grid):
-            self.virtual_size = self._map_size()
             self._rows.clear()
+            self._fit_virtual_size()
             self.refresh()
             return
-        dirty = set()
+        dirty: set[Cell] = set()
         if old.cells != view.cells:
-            dirty.update(range(view.height))
+            width = view.width
+            dirty.update(
+                (i % width, i // width) for i, (a, b) in enumerate(zip(old.cells, view.cells)) if a != b
+            )
         if old.units != view.units:
             before = {u.uid: u for u in old.units}
             after = {u.uid: u for u in view.units}
@@ -118,60 +148,144 @@ class BattleMap(ScrollView, can_focus=True):
                 if before.get(uid) != after.get(uid):
                     for u in (before.get(uid), after.get(uid)):
                         if u is not None:
-                            dirty.update(r for _, r in u.cells)
-        self._invalidate(dirty)
+                            dirty.update(tuple(c) for c in u.cells)
+        self._repaint_cells(dirty)
 
     def set_highlights(self, highlights: dict[Cell, str]) -> None:
         changed = {c for c in set(self.highlights) | set(highlights) if self.highlights.get(c) != highlights.get(c)}
         self.highlights = dict(highlights)
-        self._invalidate({r for _, r in changed})
+        self._repaint_cells(changed)
 
     def restyle(self) -> None:
         """Colours changed (theme): rebuild every row."""
         self._rows.clear()
         self.refresh()
 
-    def move_cursor(self, dx: int, dy: int) -> None:
-        """Step the cursor; on hexes the diagonals are the NW/NE/SW/SE neighbours (odd-r rows)."""
+    def move_cursor(self, dx: int, dy: int) -> bool:
+        """Step the cursor; on hexes the diagonals are the NW/NE/SW/SE neighbours (odd-r rows).
+        Returns whether it moved (not at the map's edge)."""
         if self.view.grid == "hex" and dx and dy:
             odd = self.cursor[1] % 2 == 1
             dx = (0 if dx < 0 else 1) if odd else (-1 if dx < 0 else 0)
         col = min(max(self.cursor[0] + dx, 0), self.view.width - 1)
         row = min(max(self.cursor[1] + dy, 0), self.view.height - 1)
-        self.set_cursor((col, row))
+        return self.set_cursor((col, row))
 
-    def set_cursor(self, cell: Cell) -> None:
+    def set_cursor(self, cell: Cell) -> bool:
+        """Put the cursor on a cell of the map; returns whether it moved."""
         col, row = cell
         if not (0 <= col < self.view.width and 0 <= row < self.view.height):
-            return
+            return False
         old = self.cursor
         self.cursor = (col, row)
-        self._invalidate({old[1], row})
-        self.scroll_to_region(
-            Region(self.cell_x(col, row), row, self.cell_width, 1), animate=False, force=True, immediate=True
-        )
-        if old != self.cursor:
-            self.post_message(self.CursorMoved(self.cursor))
+        if old == self.cursor:
+            self.follow_cursor()
+            return False
+        for r in {old[1], row}:
+            self._rows.pop(r, None)
+        if not self.follow_cursor():  # a scroll repaints the whole viewport anyway
+            self._refresh_cells((old, self.cursor))
+        return True
 
-    def _invalidate(self, rows: set[int]) -> None:
-        width = self.size.width
-        for row in rows:
+    # --- scrolling -------------------------------------------------------------
+    def follow_cursor(self) -> bool:
+        """Scroll, by whole cells, only as far as needed to keep MARGIN cells around the cursor.
+
+        Returns whether the view scrolled. Before the first layout there is no
+        viewport: on_resize follows the cursor then.
+        """
+        width, height = self.viewport
+        if width <= 0 or height <= 0:
+            return False
+        col, row = self.cursor
+        step = self.cell_width
+        scroll_x, scroll_y = int(self.scroll_x), int(self.scroll_y)
+        # the margin shrinks on a viewport too small for it, so the cursor's cell always fits
+        margin_x = min(self.MARGIN * step, max(0, (width - step) // 2 // step * step))
+        margin_y = min(self.MARGIN, max(0, (height - 1) // 2))
+        left = self.cell_x(col, row)
+        right = left + step
+        x = scroll_x
+        if left - margin_x < x:
+            x = (left - margin_x) // step * step  # down to a whole cell
+        elif right + margin_x > x + width:
+            x = -(-(right + margin_x - width) // step) * step  # up to a whole cell
+        y = scroll_y
+        if row - margin_y < y:
+            y = row - margin_y
+        elif row + 1 + margin_y > y + height:
+            y = row + 1 + margin_y - height
+        map_width, map_height = self.virtual_size
+        x = min(max(x, 0), max(0, map_width - width))
+        y = min(max(y, 0), max(0, map_height - height))
+        if (x, y) == (scroll_x, scroll_y):
+            return False
+        self.scroll_to(x, y, animate=False, force=True, immediate=True)
+        return True
+
+    def _fit_virtual_size(self) -> None:
+        """The map's size, widened to a whole number of cells past the viewport's width when it
+        scrolls sideways: the last scroll position then shows whole cells too."""
+        size = self._map_size()
+        width = self.viewport.width
+        if width and size.width > width:
+            size = Size(size.width + (width - size.width) % self.cell_width, size.height)
+        self.virtual_size = size
+
+    def on_resize(self) -> None:
+        self._fit_virtual_size()
+        self.follow_cursor()
+
+    # --- repainting ----------------------------------------------------------
+    def _repaint_cells(self, cells: set[Cell]) -> None:
+        """Rebuild the strips of the rows holding these cells and repaint only these cells."""
+        for row in {r for _, r in cells}:
             self._rows.pop(row, None)
-            y = row - self.scroll_offset.y
-            if 0 <= y < self.size.height:
-                self.refresh(Region(0, y, width, 1))
+        self._refresh_cells(cells)
+
+    def _refresh_cells(self, cells) -> None:
+        width, height = self.size
+        regions = []
+        for cell in cells:
+            region = self.visible_cell_region(cell)
+            if region.right > 0 and region.x < width and 0 <= region.y < height:
+                regions.append(region)
+        if regions:
+            self.refresh(*regions)
 
     # --- drawing -----------------------------------------------------------
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         row = y + scroll_y
+        width = self.size.width
         if not 0 <= row < self.view.height:
-            return Strip.blank(self.size.width, self.rich_style)
+            return Strip.blank(width, self.rich_style)
         strip = self._rows.get(row)
         if strip is None:
             strip = self._build_row(row)
             self._rows[row] = strip
-        return strip.crop_extend(scroll_x, scroll_x + self.size.width, self.rich_style)
+        if scroll_x == 0 and strip.cell_length <= self.viewport.width:
+            return strip.crop_extend(0, width, self.rich_style)  # the whole row fits
+        return self._window(strip, row, scroll_x, width)
+
+    def _window(self, strip: Strip, row: int, scroll_x: int, width: int) -> Strip:
+        """The part of a row in view, with a cell cut by either edge of the viewport left blank
+        (in the board's colour; what lies off the board keeps the widget's colour)."""
+        step, shift = self.cell_width, self.row_shift(row)
+        end = scroll_x + self.viewport.width
+        first = scroll_x + (shift - scroll_x) % step  # where the first whole cell starts
+        last = end if end >= strip.cell_length else end - (end - shift) % step  # where the last one ends
+        if last <= first:
+            return Strip.blank(width, BOARD)
+        body = strip.crop(first, last)
+        segments: list[Segment] = []
+        if first > scroll_x:
+            segments.append(Segment(" " * (first - scroll_x), self.rich_style if scroll_x < shift else BOARD))
+        segments.extend(body)
+        rest = width - (first - scroll_x) - body.cell_length
+        if rest > 0:
+            segments.append(Segment(" " * rest, BOARD if last < strip.cell_length else self.rich_style))
+        return Strip(segments, width)
 
     def _style(self, colour: str | None, bg: str | None = None, bold: bool = False, reverse: bool = False) -> Style:
         if not self.colour:

@@ -1,33 +1,123 @@
 """Small read-only panels of the battle screen. They show what the owner hands them
-and hold no game facts of their own."""
+and hold no game facts of their own.
+
+The cursor panels change on every cursor move, so they repaint only the characters
+whose text changed, and ask for a layout pass only when their size may change: each
+character not repainted is bytes not sent down an SSH link.
+"""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
+from textual.geometry import Region, Size
+from textual.strip import Strip
+from textual.visual import Visual, VisualType, visualize
 from textual.widgets import RichLog, Static
 
 
-class UnitPanel(Static):
+class TextPanel(Static):
+    """A Static for text that changes often: `show_text` repaints only the characters that
+    changed (a cell name's coordinates, one line of odds), none when nothing changed, and
+    asks for a layout pass only when the panel's height may change.
+
+    `sized` says the stylesheet fixes the panel's height; otherwise (height: auto) a
+    different number of lines resizes it.
+    """
+
+    sized = True
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._shown: tuple[str | None, str] | None = None
+        self._text_visual: Visual | None = None
+        self._strips: tuple[Size, list[Strip]] | None = None  # as last drawn, for the next diff
+
+    def render(self) -> VisualType:
+        return self._text_visual if self._text_visual is not None else super().render()
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        """Static's update (any content): forget what show_text showed."""
+        self._shown = None
+        self._text_visual = None
+        self._strips = None
+        super().update(content, layout=layout)
+
+    def show_text(self, text: str, title: str | None = None) -> bool:
+        """Show `text` (and `title` in the border, if given); returns whether anything changed."""
+        if self._shown == (title, text):
+            return False
+        self._shown = (title, text)
+        before = self._strips
+        self._text_visual = visualize(self, text, markup=self._render_markup)
+        self._strips = None
+        if title is not None and title != self.border_title:
+            self.border_title = title  # repaints the whole panel, border included
+            before = None
+        after = self._lines()
+        if before is None or after is None or before[0] != after[0]:
+            self.refresh(layout=not self.sized)
+            return True
+        old, new = before[1], after[1]
+        if len(old) != len(new):
+            self.refresh(layout=not self.sized)  # its height follows the text
+            return True
+        regions = [
+            region for y, (a, b) in enumerate(zip(old, new)) if a != b and (region := changed_span(y, a, b))
+        ]
+        if regions:
+            self.refresh(*regions)
+        return True
+
+    def _lines(self) -> tuple[Size, list[Strip]] | None:
+        """The panel's text as Textual draws it at the current size (None before layout)."""
+        size = self.size
+        if size.width <= 0 or self._text_visual is None:
+            return None
+        height = size.height if self.sized else None
+        self._strips = (size, Visual.to_strips(self, self._text_visual, size.width, height, self.visual_style))
+        return self._strips
+
+
+def changed_span(y: int, old: Strip, new: Strip) -> Region | None:
+    """The region of line y between the first and the last character that differ (the whole
+    line when a character is wider than one cell)."""
+    a = [(char, style) for text, style, _ in old for char in text]
+    b = [(char, style) for text, style, _ in new for char in text]
+    if any(cell_len(char) != 1 for char, _ in a + b):
+        return Region(0, y, max(old.cell_length, new.cell_length), 1)
+    start = 0
+    while start < min(len(a), len(b)) and a[start] == b[start]:
+        start += 1
+    end_a, end_b = len(a), len(b)
+    while end_a > start and end_b > start and a[end_a - 1] == b[end_b - 1]:
+        end_a -= 1
+        end_b -= 1
+    width = max(end_a, end_b) - start
+    return Region(start, y, width, 1) if width > 0 else None
+
+
+class UnitPanel(TextPanel):
     """Every stat and status of the unit under the cursor (ruleset.unit_details)."""
 
     def show(self, title: str, lines: tuple[str, ...] | list[str]) -> None:
-        self.border_title = title
-        self.update("\n".join(lines) if lines else "No unit here.")
+        self.show_text("\n".join(lines) if lines else "No unit here.", title)
 
 
-class OddsPanel(Static):
+class OddsPanel(TextPanel):
     """The odds preview: what the highlighted action would do (ruleset.explain_action)."""
 
+    sized = False  # height: auto in the stylesheet
+
     def show(self, title: str, lines: tuple[str, ...] | list[str]) -> None:
-        self.border_title = title
-        self.update("\n".join(lines))
+        self.show_text("\n".join(lines), title)
 
 
-class InfoLine(Static):
+class InfoLine(TextPanel):
     """The cell under the cursor in words (ruleset.describe_cell)."""
 
 
-class StatusLine(Static):
+class StatusLine(TextPanel):
     """Round, who acts, and whether the AI is thinking."""
 
 
