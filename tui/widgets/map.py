@@ -327,8 +327,14 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
             body_style = self._style(TERRAIN_COLOURS.get(cell.terrain), bg)
             facing = " "
         mark_style = self._style("#ffffff", bg, bold=True, reverse=is_cursor)
-        out = [Segment(left, mark_style), Segment(glyph, body_style + (Style(reverse=True) if is_cursor else Style()))]
+        # a blank mark beside terrain shows only its background: in the glyph's style it joins
+        # the glyph's run, so a stretch of one terrain is one run (fewer bytes a repaint)
+        plain = unit is None and not is_cursor
+        out = [
+            Segment(left, body_style if plain and left == " " else mark_style),
+            Segment(glyph, body_style + (Style(reverse=True) if is_cursor else Style())),
+        ]
         if self.view.grid == "hex":
             out.append(Segment(facing, body_style))
-        out.append(Segment(right, mark_style))
+        out.append(Segment(right, body_style if plain and right == " " else mark_style))
         return out
