@@ -124,7 +124,7 @@ class BattleScreen(PickingMixin, Screen[None]):
         for step, action, events in self.match.history():
             self._log_step(self.match.state_at(step), action, events)
         self.map.focus()
-        self.jump_to_own_unit(1)
+        self.jump_to_own_unit(1, first=True)  # not the next after whatever stands at (0, 0)
         self.refresh_all()
 
     # --- who acts ----------------------------------------------------------
@@ -345,7 +345,9 @@ class BattleScreen(PickingMixin, Screen[None]):
             # in the same handler as the map: the panels go out in the map's frame
             self.update_cursor_panels()
 
-    def jump_to_own_unit(self, step: int) -> None:
+    def jump_to_own_unit(self, step: int, *, first: bool = False) -> None:
+        """Put the cursor on the next (step 1) or previous (-1) unit of the side to play, units
+        still to act first; with `first`, on the first of them (whatever is under the cursor)."""
         side = self.human_side()
         if side is None:
             side = next((s for s, seat in sorted(self.seats.items()) if seat == HUMAN), 0)
@@ -356,7 +358,7 @@ class BattleScreen(PickingMixin, Screen[None]):
         if not own:
             return
         uids = [u.uid for u in own]
-        current = self.map.unit_at(self.map.cursor)
+        current = None if first else self.map.unit_at(self.map.cursor)
         index = uids.index(current.uid) + step if current is not None and current.uid in uids else (0 if step > 0 else -1)
         unit = own[index % len(own)]
         if self.map.set_cursor(tuple(unit.cells[0])):
