@@ -184,3 +184,15 @@ async def test_build_a_new_army_opens_the_builder_and_lists_what_was_saved(app):
         await pilot.press("enter")
         await pilot.pause()
         assert pilot.app.screen is screen and screen.armies[0].name == "Two Militia"
+
+
+async def test_skirmish_play_army_puts_the_file_on_side_1(app, monkeypatch):
+    from tui.screens.new_battle import start_battle_from_options
+
+    opened = stub_battle_screen(monkeypatch)
+    knights = premade("knights_50")
+    async with app.run_test(size=(80, 24)) as pilot:
+        start_battle_from_options(app, {"ruleset": "statwar", "scenario": "border_50", "seed": 3, "opponent": "easy", "army": str(knights)})
+        await pilot.pause()
+    setup = STATWAR.with_army(STATWAR.load_scenario("border_50"), 0, STATWAR.load_army(knights))
+    assert opened[0].match.initial == STATWAR.new_battle(setup, 3)
