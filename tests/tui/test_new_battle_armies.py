@@ -81,15 +81,15 @@ async def test_each_side_takes_another_premade_army_into_the_battle(app, monkeyp
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await to_armies_step(pilot, "goblin_ford_50")
         assert side_lines(screen) == [
-            "Side 1 (you): Goblin Horde (premade, the scenario's)",
-            "Side 2 (AI): Goblin Horde (premade, the scenario's)",
+            "Side 1 (you): Goblin Horde\n(premade, the scenario's)",
+            "Side 2 (AI): Goblin Horde\n(premade, the scenario's)",
             "Continue",
         ]
         await choose_for_side(pilot, 0, str(premade("knights_50")))
         await choose_for_side(pilot, 1, str(premade("dorf_and_bear_50")))
-        assert side_lines(screen)[:2] == ["Side 1 (you): Knightly Order (premade)", "Side 2 (AI): Dorf and Bear (premade)"]
+        assert side_lines(screen)[:2] == ["Side 1 (you): Knightly Order\n(premade)", "Side 2 (AI): Dorf and Bear\n(premade)"]
         summary = str(screen.query_one("#new-summary").render())
-        assert "Knightly Order, premade" in summary and "Dorf and Bear, premade" in summary
+        assert "Side 1, West Goblins (you): Knightly Order\n(premade) 44 of 50 points, 3 units" in summary and "Side 2, East Goblins (AI): Dorf and Bear\n" in summary
         await to_battle(pilot)
     setup = STATWAR.load_scenario("goblin_ford_50")
     setup = STATWAR.with_army(setup, 0, STATWAR.load_army(premade("knights_50")))
@@ -111,10 +111,10 @@ async def test_a_saved_player_army_is_offered_and_taken(app, tmp_path, monkeypat
         await pilot.pause()
         picker = pilot.app.screen
         labels = {key: label for key, label, _ in picker.entries}
-        assert labels[str(mine)] == "yours: My Knights"
+        assert labels[str(mine)] == "yours: My Knights, 44 of 50 points, 3 units"
         # a bad file is listed with its error and cannot be taken
         broken = str(folder / "broken.toml")
-        assert labels[broken] == "yours: broken.toml  (does not fit)" and "broken.toml" in picker.refused[broken]
+        assert labels[broken] == "yours: broken.toml  (cannot be read)" and "broken.toml" in picker.refused[broken]
         await highlight(pilot, "#pick-list", str(mine))
         await pilot.press("enter")
         await pilot.pause()
@@ -136,7 +136,7 @@ async def test_an_army_that_does_not_fit_shows_why_and_is_not_taken(app):
         await pilot.press("escape")
         await pilot.pause()
         assert pilot.app.screen is screen and screen.armies == {}
-        assert side_lines(screen)[0] == "Side 1 (you): Rangers (premade, the scenario's)"
+        assert side_lines(screen)[0] == "Side 1 (you): Rangers\n(premade, the scenario's)"
 
 
 async def test_escape_from_the_opponent_step_keeps_the_armies(app):
@@ -150,7 +150,7 @@ async def test_escape_from_the_opponent_step_keeps_the_armies(app):
         await pilot.press("escape")
         await pilot.pause()
         assert screen.step == 2 and screen.armies[1].name == "Goblin Horde"
-        assert side_lines(screen)[1] == "Side 2 (AI): Goblin Horde (premade)"
+        assert side_lines(screen)[1] == "Side 2 (AI): Goblin Horde\n(premade)"
         # back to the scenario and the same one again: still kept; another scenario starts afresh
         await pilot.press("escape")
         await pilot.pause()

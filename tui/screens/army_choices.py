@@ -31,9 +31,9 @@ class ArmyChoice:
     summary: str
     problem: str | None = None
 
-    def line(self) -> str:
-        """How the armies step names it next to a side."""
-        return f"{self.name} ({self.origin})" if self.origin != "the scenario's" else f"{self.name} (premade, the scenario's)"
+    def origin_words(self) -> str:
+        """Where it comes from, as the armies step says it under a side."""
+        return {"the scenario's": "premade, the scenario's", "yours": "yours, saved"}.get(self.origin, self.origin)
 
 
 def army_word(ruleset: Any) -> str:

@@ -206,7 +206,10 @@ class NewBattleScreen(Screen[None]):
         if not self.side_count():
             option_list.add_option(Option("This ruleset's scenarios set the armies.", disabled=True))
         for side in range(self.side_count()):
-            option_list.add_option(Option(Text(f"Side {side + 1} ({self.seat(side)}): {self.army_of(side).line()}"), id=f"armies:side:{side}"))
+            choice = self.army_of(side)
+            option_list.add_option(Option(Text(f"Side {side + 1} ({self.seat(side)}): {choice.name}\n({choice.origin_words()})"),
+                                          id=f"armies:side:{side}"))
+        option_list.add_option(None)
         option_list.add_option(Option("Continue", id="armies:continue"))
 
     def armies_text(self) -> str:
@@ -214,9 +217,9 @@ class NewBattleScreen(Screen[None]):
         names = self.side_names()
         for side in range(self.side_count()):
             choice = self.army_of(side)
-            name = f" {names[side]}" if side < len(names) else ""
-            lines.append(f"Side {side + 1}{name} ({self.seat(side)}): {choice.name}, {choice.origin}\n  {choice.summary}")
-        return "\n".join(lines)
+            name = f", {names[side]}" if side < len(names) else ""
+            lines.append(f"Side {side + 1}{name} ({self.seat(side)}): {choice.name}\n({choice.origin_words()}) {choice.summary}")
+        return "\n\n".join(lines)
 
     def side_names(self) -> tuple[str, ...]:
         try:
@@ -231,8 +234,10 @@ class NewBattleScreen(Screen[None]):
         offered = choices(self.ruleset, self.setup, side, self.app.saves_dir)
         entries, refused = [], {}
         for choice in offered:
-            mark = "" if choice.problem is None else "  (does not fit)"
-            label = f"{choice.origin}: {choice.name}{mark}"
+            if choice.army is None:
+                label = f"{choice.origin}: {choice.name}  (cannot be read)"
+            else:
+                label = f"{choice.origin}: {choice.name}, {choice.summary}" + ("" if choice.problem is None else "  (does not fit)")
             about = choice.summary + ("" if choice.problem is None else f"\nDoes not fit: {choice.problem}")
             entries.append((choice.key, label, about))
             if choice.problem is not None:
