@@ -68,3 +68,10 @@ class TestDialogs:
             return EndScreen(match, match.outcome(), {"seed": 2, "seats": {0: "human", 1: "easy"}})
 
         assert snap_compare(app, run_before=push(screen), terminal_size=size)
+
+    def test_battle_help(self, snap_compare, app, size):
+        """`?` on the map: every key of the battle screen and the map's legend."""
+        from tests.tui.test_ninja import ninja_match
+
+        screen = lambda: BattleScreen(ninja_match(), {0: "human", 1: "easy"}, {"scenario": "ash_vs_vine", "seed": 3})  # noqa: E731
+        assert snap_compare(app, run_before=push(screen), press=["question_mark"], terminal_size=size)
