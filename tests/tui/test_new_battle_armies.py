@@ -196,3 +196,20 @@ async def test_skirmish_play_army_puts_the_file_on_side_1(app, monkeypatch):
         await pilot.pause()
     setup = STATWAR.with_army(STATWAR.load_scenario("border_50"), 0, STATWAR.load_army(knights))
     assert opened[0].match.initial == STATWAR.new_battle(setup, 3)
+
+
+async def test_a_builders_battle_marks_the_scenarios_the_army_does_not_fit(app):
+    from tui.screens.builders import battle_with
+
+    warband = premade("warband_200")
+    async with app.run_test(size=(80, 24)) as pilot:
+        battle_with(app, "statwar", STATWAR.load_army(warband), "army", "warband_200.toml")
+        await pilot.pause()
+        picker = pilot.app.screen
+        assert isinstance(picker, PickDialog)
+        assert "warband_200.toml: points: the army costs 194 points; this battle is fought at 25 a side" in picker.refused["duel_25"]
+        assert "hordes_200" not in picker.refused
+        await highlight(pilot, "#pick-list", "duel_25")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert pilot.app.screen is picker, "a scenario the army does not fit is not taken"

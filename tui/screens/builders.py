@@ -110,8 +110,16 @@ def battle_with(app: Any, ruleset_name: str, army: Any, what: str, source: str =
     from tui.screens.new_battle import OPPONENTS
 
     ruleset = registry.get(ruleset_name)
-    infos = ruleset.scenarios()
-    scenarios = [(i.name, i.title, f"{i.summary} Your {what} takes side 1's place.") for i in infos]
+    scenarios, refused = [], {}
+    for info in ruleset.scenarios():
+        about = f"{info.summary} Your {what} takes side 1's place."
+        try:
+            ruleset.with_army(ruleset.load_scenario(info.name), 0, army, source)
+        except Exception as exc:  # ContentError says why it does not fit; a broken scenario says why too
+            refused[info.name] = str(exc)
+            scenarios.append((info.name, f"{info.title}  (does not fit)", f"{about}\nDoes not fit: {exc}"))
+            continue
+        scenarios.append((info.name, info.title, about))
 
     def opponent_chosen(scenario: str, opponent: str | None) -> None:
         if opponent is not None:
@@ -125,19 +133,13 @@ def battle_with(app: Any, ruleset_name: str, army: Any, what: str, source: str =
             lambda opponent: opponent_chosen(scenario, opponent),
         )
 
-    app.push_screen(PickDialog(f"Battle with your {what}: choose a scenario", scenarios), scenario_chosen)
+    app.push_screen(PickDialog(f"Battle with your {what}: choose a scenario", scenarios, refused=refused), scenario_chosen)
 
 
 def start_battle(app: Any, ruleset: Any, scenario: str, opponent: str, army: Any, source: str = "",
                  seed: int | None = None) -> None:
     """Put `army` on side 1 of `scenario` and push the battle screen; problems are shown, never raised."""
-    from tui.screens.new_battle import open_battle
+    from tui.screens.new_battle import fresh_seed, open_battle
 
-    open_battle(app, ruleset, scenario, fresh_or(seed), opponent, {0: (army, source)},
+    open_battle(app, ruleset, scenario, fresh_seed() if seed is None else seed, opponent, {0: (army, source)},
                 failure=f"Cannot start {ruleset.name} / {scenario} with this army")
-
-
-def fresh_or(seed: int | None) -> int:
-    from tui.screens.new_battle import fresh_seed
-
-    return fresh_seed() if seed is None else seed
