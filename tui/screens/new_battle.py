@@ -38,6 +38,8 @@ OPPONENTS: tuple[tuple[str, str], ...] = (
     ("hotseat", "A friend at this keyboard (hotseat)"),
 )
 STEPS = ("ruleset", "scenario", "armies", "opponent", "seed")
+BUILDER_WORDS = {"statwar": "the StatWar army list", "ninja": "the ninja army builder",
+                 "commanders": "the commander roster and quiz"}
 
 
 def fresh_seed() -> int:
@@ -217,13 +219,17 @@ class NewBattleScreen(Screen[None]):
         names = self.side_names()
         for side in range(self.side_count()):
             choice = self.army_of(side)
-            name = f", {names[side]}" if side < len(names) else ""
+            name = f", {names[side]}" if side < len(names) and names[side] != choice.name else ""
             lines.append(f"Side {side + 1}{name} ({self.seat(side)}): {choice.name}\n({choice.origin_words()}) {choice.summary}")
         return "\n\n".join(lines)
 
     def side_names(self) -> tuple[str, ...]:
+        """The sides' names in the battle these armies make (ninja names a side after its army)."""
         try:
-            return tuple(self.ruleset.side_names(self.ruleset.new_battle(self.setup, self.seed)))
+            setup = self.setup
+            for side, choice in sorted(self.armies.items()):
+                setup = self.ruleset.with_army(setup, side, choice.army, choice.source)
+            return tuple(self.ruleset.side_names(self.ruleset.new_battle(setup, self.seed)))
         except Exception:  # names are a nicety here; the battle itself reports a bad set-up
             return ()
 
@@ -243,7 +249,7 @@ class NewBattleScreen(Screen[None]):
             if choice.problem is not None:
                 refused[choice.key] = choice.problem
         word = army_word(self.ruleset)
-        entries.append(("build", f"Build a new {word}...", f"Opens the {self.ruleset.title} builder; what you save there is listed here when you come back."))
+        entries.append(("build", f"Build a new {word}...", f"Opens {BUILDER_WORDS.get(self.ruleset.name, 'the army builders')}; what you save there is listed here when you come back."))
         if current is None:
             current = self.army_of(side).key
         by_key = {c.key: c for c in offered}
