@@ -120,12 +120,12 @@ class NewBattleScreen(Screen[None]):
         self.seed = fresh_seed()
 
     def help_guide(self) -> str:
-        return ("Up/Down chooses, Enter confirms and goes to the next step, Esc goes back a step\n"
-                "(later choices are kept while they still hold).\n"
-                "Armies: Enter on a side lists the armies it may bring: the scenario's own, the other\n"
-                "premade ones, your saved ones and 'Build a new army...'. An army that does not fit\n"
-                "this battle is marked and says why; Continue goes on with the armies shown.\n"
-                "b opens the army builders (for the chosen ruleset); each can take its army to a battle.")
+        return ("Steps: ruleset, scenario, armies, opponent, seed. Up/Down chooses, Enter\n"
+                "confirms; Esc goes back a step and keeps later choices that still hold.\n"
+                "Armies: Enter on a side lists what it may bring: the scenario's own army, the\n"
+                "other premade ones, your saved ones and 'Build a new army...'. An army that\n"
+                "does not fit this battle is marked and says why. Continue goes on.\n"
+                "b opens the army builders of the chosen ruleset.")
 
     def action_builders(self) -> None:
         from tui.screens.builders import BuildersScreen
