@@ -236,6 +236,7 @@ class NewBattleScreen(Screen[None]):
     def pick_army(self, side: int, current: str | None = None) -> None:
         """The picker for one side: every army it may bring, misfits marked with their reason."""
         from tui.dialogs.builder_pick import PickDialog
+        from tui.screens.builders import open_builder
 
         offered = choices(self.ruleset, self.setup, side, self.app.saves_dir)
         entries, refused = [], {}
@@ -249,7 +250,9 @@ class NewBattleScreen(Screen[None]):
             if choice.problem is not None:
                 refused[choice.key] = choice.problem
         word = army_word(self.ruleset)
-        entries.append(("build", f"Build a new {word}...", f"Opens {BUILDER_WORDS.get(self.ruleset.name, 'the army builders')}; what you save there is listed here when you come back."))
+        if self.ruleset.name in BUILDER_WORDS:
+            entries.append(("build", f"Build a new {word}...",
+                            f"Opens {BUILDER_WORDS[self.ruleset.name]}; what you save there is listed here when you come back."))
         if current is None:
             current = self.army_of(side).key
         by_key = {c.key: c for c in offered}
@@ -257,9 +260,7 @@ class NewBattleScreen(Screen[None]):
         def chosen(key: str | None) -> None:
             if key == "build":
                 self.building = (side, time.time())
-                from tui.screens.builders import open_builder
-
-                open_builder(self.app, {"commanders": "commanders"}.get(self.ruleset.name, self.ruleset.name), self.built)
+                open_builder(self.app, self.ruleset.name, self.built)  # builders.open_builder knows each ruleset's
             elif key is not None and key in by_key:
                 if key == "scenario":
                     self.armies.pop(side, None)
