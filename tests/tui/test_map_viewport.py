@@ -177,3 +177,30 @@ async def test_vi_keys_reach_every_corner_of_the_wide_map_with_the_cursor_in_vie
             assert battle_map.cursor == corner
             assert_cursor_whole(battle_map)
             assert_no_cell_cut(battle_map)
+
+
+def repaint(old: str, new: str) -> str:
+    """What a terminal shows after only the changed span of a line is rewritten."""
+    from rich.segment import Segment
+    from textual.strip import Strip
+
+    from tui.widgets.panels import changed_span
+
+    region = changed_span(0, Strip([Segment(old)]), Strip([Segment(new)]))
+    width = max(len(old), len(new))
+    screen, fresh = list(old.ljust(width)), new.ljust(width)
+    if region is not None:
+        screen[region.x:region.right] = fresh[region.x:region.right]
+    return "".join(screen)
+
+
+def test_a_panel_line_rewrites_every_column_that_changed_in_place():
+    pairs = [
+        ("open at (8,4), elevation 2", "water at (9,4), elevation 0"),
+        ("open at (9,4)", "open at (10,4)"),
+        ("open at (10,4), elevation 2; Ash Master (13/13 health)", "open at (9,4)"),
+        ("same text", "same text"),
+        ("", "No unit under the cursor."),
+    ]
+    for old, new in pairs:
+        assert repaint(old, new) == new.ljust(max(len(old), len(new))), (old, new)

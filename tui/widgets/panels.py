@@ -80,21 +80,20 @@ class TextPanel(Static):
 
 
 def changed_span(y: int, old: Strip, new: Strip) -> Region | None:
-    """The region of line y between the first and the last character that differ (the whole
-    line when a character is wider than one cell)."""
+    """The region of line y from the first to the last screen column whose character or style
+    differs (the whole line when a character is wider than one cell). Columns are compared
+    in place: "(8,4)" becoming "(10,4)" changes everything after the "(", not two digits."""
     a = [(char, style) for text, style, _ in old for char in text]
     b = [(char, style) for text, style, _ in new for char in text]
     if any(cell_len(char) != 1 for char, _ in a + b):
         return Region(0, y, max(old.cell_length, new.cell_length), 1)
-    start = 0
-    while start < min(len(a), len(b)) and a[start] == b[start]:
-        start += 1
-    end_a, end_b = len(a), len(b)
-    while end_a > start and end_b > start and a[end_a - 1] == b[end_b - 1]:
-        end_a -= 1
-        end_b -= 1
-    width = max(end_a, end_b) - start
-    return Region(start, y, width, 1) if width > 0 else None
+    width = max(len(a), len(b))
+    a += [None] * (width - len(a))
+    b += [None] * (width - len(b))
+    changed = [x for x in range(width) if a[x] != b[x]]
+    if not changed:
+        return None
+    return Region(changed[0], y, changed[-1] + 1 - changed[0], 1)
 
 
 class UnitPanel(TextPanel):
