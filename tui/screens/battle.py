@@ -65,8 +65,6 @@ class BattleScreen(PickingMixin, Screen[None]):
         self._end_shown_at: int | None = None
         self._last_round = self.ruleset.round_number(match.state)
         self._last_movers = match.to_act()
-        self._actions_key: tuple[Any, ...] | None = None
-        self._actions_by_cell: dict[tuple[int, int], list[Any]] = {}
 
     # --- layout ------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -178,22 +176,6 @@ class BattleScreen(PickingMixin, Screen[None]):
                     self.selected = only
                     unit = next(u for u in self.map.view.units if u.uid == only)
                     self.map.set_cursor(tuple(unit.cells[0]))
-
-    def actions_at(self, cell: tuple[int, int]) -> list[Any]:
-        """The actions picked on this cell now, from an index of every cell of the pool built
-        once per position, selection and pick: a cursor move is then one lookup instead of a
-        pass over every legal action (a ninja side has thousands of orders)."""
-        state = self.match.state
-        key = (self.human_side(), self.ended, self.selected, tuple(self.picks))
-        if self._actions_key is None or self._actions_key[0] is not state or self._actions_key[1:] != key:
-            stage = self.stage
-            index: dict[tuple[int, int], list[Any]] = {}
-            for action in self.pool():
-                for at in dict.fromkeys(self.cells_for(action, stage)):
-                    index.setdefault(at, []).append(action)
-            self._actions_key = (state, *key)
-            self._actions_by_cell = index
-        return list(self._actions_by_cell.get(cell, ()))
 
     def update_cursor_panels(self) -> None:
         state = self.match.state

@@ -13,8 +13,8 @@ from tui.dialogs.actions import ActionMenu
 
 
 class PickingMixin:
-    """Needs: self.match, self.controller, self.map, self.selected, self.picks, legal(),
-    human_side(), side_name(), commit(), update_cursor_panels()."""
+    """Needs: self.match, self.controller, self.map, self.selected, self.picks, self.ended,
+    legal(), human_side(), side_name(), commit(), update_cursor_panels()."""
 
     def actions_of_selected(self) -> list[Any]:
         return [a for a in self.legal() if self.controller.actor(a) == self.selected]
@@ -70,7 +70,20 @@ class PickingMixin:
         self.map.set_highlights(marks)
 
     def actions_at(self, cell: tuple[int, int]) -> list[Any]:
-        return [a for a in self.pool() if cell in self.cells_for(a, self.stage)]
+        """The actions picked on this cell now, from an index of every cell of the pool built
+        once per position, selection and pick: a cursor move is then one lookup instead of a
+        pass over every legal action (a ninja side has thousands of orders)."""
+        state = self.match.state
+        key = (self.human_side(), self.ended, self.selected, tuple(self.picks))
+        cached = getattr(self, "_actions_index", None)
+        if cached is None or cached[0] is not state or cached[1] != key:
+            stage = self.stage
+            index: dict[tuple[int, int], list[Any]] = {}
+            for action in self.pool():
+                for at in dict.fromkeys(self.cells_for(action, stage)):
+                    index.setdefault(at, []).append(action)
+            cached = self._actions_index = (state, key, index)
+        return list(cached[2].get(cell, ()))
 
     def action_select(self) -> None:
         if self.human_side() is None:

@@ -60,11 +60,12 @@ def side_underlined(side: int) -> bool:
 class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
     """Draws a BoardView with a cursor and highlights; the viewport follows the cursor.
 
-    It takes none of the scrolling keys of Textual's scrollable widgets: on a map
-    wider or taller than its viewport those would scroll the view by one column
-    under the cursor instead of moving it (the owner binds the keys). The owner moves the cursor (move_cursor, set_cursor: both say whether it moved)
-    and updates its own panels in the same handler, so the map and the panels go
-    out in one frame.
+    The owner binds the keys, moves the cursor (move_cursor, set_cursor: both say
+    whether it moved) and updates its own panels in the same handler, so the map
+    and the panels go out in one frame. The map takes none of the scrolling keys
+    of Textual's scrollable widgets: on a map wider or taller than its viewport
+    those would scroll the view by one column under the cursor instead of moving
+    the cursor.
     """
 
     DEFAULT_CSS = "BattleMap { background: $surface; }"
