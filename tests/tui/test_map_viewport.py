@@ -204,3 +204,20 @@ def test_a_panel_line_rewrites_every_column_that_changed_in_place():
     ]
     for old, new in pairs:
         assert repaint(old, new) == new.ljust(max(len(old), len(new))), (old, new)
+
+
+async def test_a_resize_keeps_the_cursor_whole_and_in_view(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BattleScreen(ninja_match(), {0: "human", 1: "easy"}, {"seed": 3})
+        app.push_screen(screen)
+        await settle(pilot, screen)
+        battle_map = screen.map
+        await type_keys(pilot, *("l" * battle_map.view.width))
+        for size in ((120, 40), (90, 30), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            assert_cursor_whole(battle_map)
+            assert_no_cell_cut(battle_map)
+            assert battle_map.max_scroll_x % battle_map.cell_width == 0, size
