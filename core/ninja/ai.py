@@ -25,7 +25,7 @@ from core.ninja.orders import to_act, unit_action_orders, unordered
 from core.ninja.stakes import Stakes, stakes
 from core.ninja.state import Battle, OrderAction, OrderMove, Submit, Unit
 
-BUDGET = Budget(samples=1, easy_pool=3, hard_candidates=3, hard_reply_plies=0, max_candidates=2000)
+BUDGET = Budget(samples=1, easy_pool=3, hard_candidates=5, hard_reply_plies=0, max_candidates=2000)
 #: A rival's ninja counts as this many hexes further away when its army is far behind the lead.
 FAR_BEHIND_HEXES = 6.0
 STATUS_VALUE = {"blind": 1.2, "hamstrung": 0.5, "disarmed": 1.0, "frozen": 0.5, "entangled": 0.8}

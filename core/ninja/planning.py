@@ -16,6 +16,8 @@ from core.ninja.orders import unit_action_orders
 from core.ninja.stakes import stakes
 from core.ninja.state import Battle
 
+#: Dice streams each action plan is resolved with (the mean is judged).
+PLAN_SAMPLES = 3
 _CACHE: dict[tuple, tuple] = {}
 _CACHE_LIMIT = 64
 
@@ -72,7 +74,7 @@ def plan_value(state: Battle, cat: Catalogue, side: int) -> float:
     enemy = tuple(o for o in _predict(base, cat) if state.units[o.unit].side != side)
     st = stakes(state, side)
     total = 0.0
-    samples = 2
+    samples = PLAN_SAMPLES
     for i in range(samples):
         trial = attrs.evolve(base, orders=own_orders + enemy, dice=base.dice if i == 0 else _salted(base, i))
         after, _ = resolve_actions(trial, cat)
