@@ -84,10 +84,12 @@ def test_hard_plans_a_whole_army_with_four_armies_of_eight():
     assert len({a.unit for a in ordered[:-1]}) == 8
 
 
-def test_hard_orders_attacks_when_in_reach():
+def test_hard_finishes_a_wounded_enemy_in_reach():
+    """Beside a fresh enemy hard may well dodge; beside one with 3 of 8 health left it strikes."""
     s = small_battle(9)
     units = list(s.units)
     units[0] = attrs.evolve(units[0], hex=units[2].hex + (-1, 0))  # side 0's first ninja beside an enemy
+    units[2] = attrs.evolve(units[2], hp=3)
     s = attrs.evolve(s, units=tuple(units), phase="action")
     a = Player("hard", 1).choose(RULESET, s, 0)
     assert isinstance(a, OrderAction) and a.unit == 0 and a.act in ("melee", "jutsu")
