@@ -4,6 +4,9 @@ Sealed orders change nothing until resolution, so an order is valued by an
 estimate: expected damage it deals (from the same odds the rules roll), the
 damage it avoids, chi and health it spends, and for movement how well placed
 the ninja ends (attacks it will have, blows it will face, distance to close).
+With three or four armies every harm and risk is weighed by the army's stakes
+(core.ninja.stakes): harm to a rival by how close it is to the lead, own
+losses by how many rivals watch, and a late push when the army is not ahead.
 The levels of core.ai use it thus:
 - easy and normal rank one unit's orders by `action_value` (normal takes the best);
 - hard also looks at the whole plan: `evaluate` resolves the side's sealed
