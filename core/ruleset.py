@@ -20,6 +20,8 @@ from typing import Any, ClassVar
 
 import attrs
 
+from core.content import display_path
+from core.errors import ContentError, Problem
 from core.rng import Dice
 from core.serial import Codec
 from core.view import BoardView
@@ -171,6 +173,43 @@ class Ruleset(abc.ABC):
         """One dict per unit that took the field, for batch reports:
         {"type": str, "side": int, "survived": bool, "damage_dealt": int}, and optionally
         "name": the unit's own name, as its unit panel shows it, when it has one."""
+
+    # --- armies: who brings what to a scenario --------------------------------
+    # A scenario names an army for every side; New battle and the builders swap
+    # one for a premade or player-made army. The rule of what fits lives here,
+    # once per ruleset, so every screen refuses the same armies for the same reasons.
+    # The defaults describe a ruleset whose scenarios fix their armies.
+
+    def army_files(self) -> list[Path]:
+        """The premade armies this ruleset bundles (commanders: the premade commanders), in a stable order."""
+        return []
+
+    def load_army(self, path: Path) -> Any:
+        """One army file, bundled or a player's, loaded on its own; raises ContentError naming file and field.
+
+        Whether it fits a given battle is `with_army`'s question, not this one's."""
+        raise ContentError([Problem(display_path(path), "(file)", f"{self.title} battles bring the armies their scenario names")])
+
+    def setup_armies(self, setup: Any) -> tuple[Any, ...]:
+        """The army each side brings in `setup` (index = side); () when the scenario fixes them."""
+        return ()
+
+    def army_label(self, army: Any) -> str:
+        """The army's name as lists show it."""
+        return str(getattr(army, "name", army))
+
+    def army_summary(self, army: Any) -> str:
+        """One line of what the army is: its points and units."""
+        return ""
+
+    def with_army(self, setup: Any, side: int, army: Any, source: str = "") -> Any:
+        """`setup` with `army` in `side`'s place instead of the scenario's own army.
+
+        Raises ContentError with one Problem per reason the army does not fit this
+        battle (points, rule set, deployment room, ...); each names `source` (the
+        army's file, else its name) and the field at fault. `setup` is never changed.
+        """
+        raise ContentError([Problem(source or self.army_label(army), "(army)", f"{self.title} battles bring the armies their scenario names")])
 
     # --- files -------------------------------------------------------------
     def configure_converter(self, converter: Any) -> None:

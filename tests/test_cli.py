@@ -94,6 +94,17 @@ def test_play_refuses_bad_requests_before_the_tui_starts(capsys, tui_calls):
     assert tui_calls == []
 
 
+def test_play_army_is_checked_against_the_scenario_before_the_tui_starts(capsys, tui_calls):
+    knights = ROOT / "scenarios" / "statwar" / "armies" / "knights_50.toml"
+    code, _, _ = run(capsys, "play", "statwar", "--scenario", "border_50", "--army", str(knights))
+    assert code == 0 and tui_calls[-1]["play"]["army"] == str(knights)
+    warband = ROOT / "scenarios" / "statwar" / "armies" / "warband_200.toml"
+    code, _, err = run(capsys, "play", "statwar", "--scenario", "duel_25", "--army", str(warband))
+    assert code == 1 and "warband_200.toml: points: the army costs 194 points" in err
+    one_clean_line(err)
+    assert len(tui_calls) == 1
+
+
 def test_replay_checks_the_file_first(capsys, tui_calls):
     path = save_game()
     assert run(capsys, "replay", str(path))[0] == 0

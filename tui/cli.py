@@ -52,6 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scenario", metavar="S", help="bundled scenario name or a scenario file")
     p.add_argument("--seed", type=int, metavar="N", help="battle seed (default: a random one)")
     p.add_argument("--opponent", choices=OPPONENTS, default="normal", help="AI level, or hotseat (default: normal)")
+    p.add_argument("--army", type=Path, metavar="FILE",
+                   help="side 1 brings this army (commanders: this commander) instead of the scenario's")
 
     p = sub.add_parser("replay", parents=[common], help="watch a save file in the TUI")
     p.add_argument("file", metavar="FILE", type=Path)
@@ -187,9 +189,14 @@ def cmd_tui(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     ruleset = ruleset_by_name(args.ruleset)
-    if args.scenario is not None:
-        ruleset.load_scenario(args.scenario)
+    if args.scenario is not None or args.army is not None:
+        infos = ruleset.scenarios()
+        setup = ruleset.load_scenario(args.scenario if args.scenario is not None else infos[0].name)
+        if args.army is not None:  # refused here, with every reason, before the screen opens
+            ruleset.with_army(setup, 0, ruleset.load_army(args.army), display_path(args.army))
     play = {"ruleset": ruleset.name, "scenario": args.scenario, "seed": args.seed, "opponent": args.opponent}
+    if args.army is not None:
+        play["army"] = str(args.army)
     return start_tui(args, play=play)
 
 

@@ -25,7 +25,7 @@ from textual.binding import Binding
 # id -> (default keys, description, shown in the footer)
 ACTIONS: dict[str, tuple[str, str, bool]] = {
     "app.help": ("question_mark", "Help", True),
-    "app.quit": ("ctrl+q", "Quit", False),
+    "app.quit": ("ctrl+q", "Quit Skirmish", False),
     "menu.back": ("escape", "Back", True),
     "menu.quit": ("q", "Quit", True),
     "battle.select": ("enter,space", "Select/commit", True),

@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from core.commanders import ai, view
+from core.commanders import ai, muster, view
 from core.commanders.catalogue import (
     CONVERTER as CATALOGUE_CONVERTER, ClassesFile, RulesFile, SkillsFile, SpellsFile, TerrainFile, UnitsFile,
 )
-from core.commanders.commander import Commander, commander_from_data
+from core.commanders.commander import Commander, commander_from_data, load_commander
 from core.commanders.events import EVENT_TYPES
 from core.commanders.setup import Setup, battles_dir, load_setup, new_battle, structure_map, structure_scenario
 from core.commanders.sheet import commander_sheet
@@ -75,6 +75,22 @@ class CommandersRuleset(Ruleset):
             return structure(data, CATALOGUE_KINDS[kind], file, CATALOGUE_CONVERTER)
         known = ", ".join(["commander", "map", "scenario", "quiz", *CATALOGUE_KINDS])
         raise ContentError([Problem(file, "kind", f"unknown kind {kind!r}; known: {known}")])
+
+    # --- armies: a commander is what a player brings -----------------------------------
+    def army_files(self) -> list[Path]:
+        return muster.army_files()
+
+    def load_army(self, path: Path) -> Commander:
+        return load_commander(path)
+
+    def setup_armies(self, setup: Setup) -> tuple[Any, ...]:
+        return muster.setup_armies(setup)
+
+    def army_summary(self, army: Commander) -> str:
+        return muster.army_summary(army)
+
+    def with_army(self, setup: Setup, side: int, army: Commander, source: str = "") -> Setup:
+        return muster.with_army(setup, side, army, source)
 
     def sheet(self, document: Any) -> Sheet:
         if isinstance(document, Commander):

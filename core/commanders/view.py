@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from core.commanders import events as ev
 from core.commanders.catalogue import Catalogue, catalogue
 from core.commanders.combat import annihilates, strike_numbers
@@ -20,6 +22,39 @@ def name_of(state: Battle, uid: int) -> str:
     return f"{state.side_names[u.side]} {u.kind} #{u.uid}"
 
 
+def unit_glyphs(state: Battle, cat: Catalogue | None = None) -> dict[str, str]:
+    """One capital letter per unit kind that can stand on this battle's board.
+
+    Kinds share first letters (Merman and Mermaid, Swordsman and Sniper), and a
+    letter that stands for two kinds tells the player nothing, so each kind takes
+    the first letter of its name still free, else the next of its own letters,
+    else the first free letter of the alphabet. The kinds are the troops' in unit
+    order, then every creature a spell can summon, so the letters are fixed when
+    the battle starts and a summons never renames anybody. Capitals mark side 1,
+    small letters the others; `@` and `&` are commanders.
+    """
+    cat = cat or catalogue()
+    kinds: list[str] = []
+    for u in state.units:
+        if u.role == "troop" and u.kind not in kinds:
+            kinds.append(u.kind)
+    for spell in cat.spells.values():
+        for level in spell.level:
+            if level.summon and level.summon not in kinds:
+                kinds.append(level.summon)
+    return dict(_letters(tuple(kinds)))
+
+
+@functools.lru_cache(maxsize=64)
+def _letters(kinds: tuple[str, ...]) -> dict[str, str]:
+    taken: dict[str, str] = {}
+    for kind in kinds:
+        own = [c for c in kind.upper() if "A" <= c <= "Z"]
+        free = [c for c in own + [chr(65 + i) for i in range(26)] if c not in taken.values()]
+        taken[kind] = free[0] if free else own[0]  # more than 26 kinds: letters repeat
+    return taken
+
+
 def board_view(state: Battle, cat: Catalogue | None = None) -> BoardView:
     cat = cat or catalogue()
     burn = {(sq[0], sq[1]) for l in state.leaders for sq in l.burn}
@@ -29,9 +64,10 @@ def board_view(state: Battle, cat: Catalogue | None = None) -> BoardView:
             t = state.board.terrain_at((x, y))
             cells.append(CellView(t, cat.terrain[t].glyph, state.board.height_at((x, y)), ("burn",) if (x, y) in burn else ()))
     units = []
+    letters = unit_glyphs(state, cat)
     for u in state.living():
-        glyph = u.kind[0]
-        glyph = glyph.upper() if u.side == 0 else glyph.lower()
+        glyph = letters.get(u.kind, u.kind[0].upper())
+        glyph = glyph if u.side == 0 else glyph.lower()
         if u.role == "commander":
             glyph = "@" if u.side == 0 else "&"
         flags = tuple(s.name for s in u.statuses) + ((u.role,) if u.role != "troop" else ())

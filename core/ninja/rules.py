@@ -7,7 +7,7 @@ from typing import Any
 
 from core.content import display_path
 from core.errors import ContentError, Problem
-from core.ninja import ai, orders, sheet, view
+from core.ninja import ai, muster, orders, sheet, view
 from core.ninja.armies import army_problems
 from core.ninja.catalogue import Catalogue, catalogue, load_army, load_map, load_typed
 from core.ninja.resolution import scores, winner
@@ -79,6 +79,22 @@ class NinjaRuleset(Ruleset):
         if kind == "weapons":
             return load_typed(path, WeaponsFile, "weapons")
         raise ContentError([Problem(file, "kind", f"unknown ninja file kind {kind!r}; known: scenario, army, map, school, rules, weapons")])
+
+    # --- armies ------------------------------------------------------------------
+    def army_files(self) -> list[Path]:
+        return muster.army_files(self.cat)
+
+    def load_army(self, path: Path) -> ArmySpec:
+        return load_army(Path(path))
+
+    def setup_armies(self, setup: Setup) -> tuple[Any, ...]:
+        return tuple(setup.armies)
+
+    def army_summary(self, army: ArmySpec) -> str:
+        return muster.army_summary(army)
+
+    def with_army(self, setup: Setup, side: int, army: ArmySpec, source: str = "") -> Setup:
+        return muster.with_army(setup, side, army, self.cat, source)
 
     def sheet(self, document: Any) -> Sheet:
         if isinstance(document, ArmySpec):

@@ -16,7 +16,7 @@ from core.ai import Budget
 from core.content import display_path, read_toml
 from core.errors import ContentError, Problem
 from core.ruleset import Outcome, Ruleset, ScenarioInfo, Sheet
-from core.statwar import ai, content, rules, sheet, text
+from core.statwar import ai, content, muster, rules, sheet, text
 from core.statwar.state import ACTIONS, EVENTS, OVER, Battle
 
 
@@ -67,6 +67,22 @@ class StatWar(Ruleset):
 
     def sheet(self, document: Any) -> Sheet:
         return sheet.sheet(document)
+
+    # --- armies ----------------------------------------------------------------
+    def army_files(self) -> list[Path]:
+        return muster.army_files()
+
+    def load_army(self, path: Path) -> Any:
+        return content.load_army(Path(path))
+
+    def setup_armies(self, setup: Any) -> tuple[Any, ...]:
+        return tuple(setup.armies)
+
+    def army_summary(self, army: Any) -> str:
+        return muster.army_summary(army)
+
+    def with_army(self, setup: Any, side: int, army: Any, source: str = "") -> Any:
+        return muster.with_army(setup, side, army, source)
 
     # --- the turn ----------------------------------------------------------
     def to_act(self, state: Battle) -> tuple[int, ...]:

@@ -29,6 +29,7 @@ FIXTURE_DOCS = Path(__file__).parent / "docs_fixture"
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SKIRMISH_ARMIES", raising=False)  # no player armies: only the bundled ones are listed
     monkeypatch.setattr("tui.screens.new_battle.fresh_seed", lambda: 1234)
     return SkirmishApp(Path("saves"), config_dir=Path("config"), ai_factory=PassiveAI)
 
@@ -81,11 +82,18 @@ class TestNewBattle:
     def test_scenario_step_with_preview(self, snap_compare, app, size):
         assert snap_compare(app, press=["enter", "enter"], terminal_size=size)
 
-    def test_opponent_step(self, snap_compare, app, size):
+    def test_armies_step(self, snap_compare, app, size):
         assert snap_compare(app, press=["enter", "enter", "enter"], terminal_size=size)
 
-    def test_seed_step(self, snap_compare, app, size):
+    def test_army_picker_with_a_misfit(self, snap_compare, app, size):
+        # side 1's list; Down highlights the first premade army that does not fit this battle
+        assert snap_compare(app, press=["enter", "enter", "enter", "home", "enter", "down"], terminal_size=size)
+
+    def test_opponent_step(self, snap_compare, app, size):
         assert snap_compare(app, press=["enter", "enter", "enter", "enter"], terminal_size=size)
+
+    def test_seed_step(self, snap_compare, app, size):
+        assert snap_compare(app, press=["enter", "enter", "enter", "enter", "enter"], terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES)

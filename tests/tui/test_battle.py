@@ -44,7 +44,11 @@ async def test_duel_from_deployment_to_victory(app):
         assert screen.match.outcome().winner == 0
         text = "\n".join(str(w.render()) for w in app.screen.query("Static"))
         assert "Blue wins" in text and "strength" in text and "Best unit" in text
-        await pilot.press("enter")
+        await pilot.press("enter", "enter")  # a repeated Enter from the last order keeps the summary up
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+        assert any("q returns to the menu" in str(n.message) for n in app._notifications)
+        await pilot.press("q")
         assert not isinstance(app.screen, (EndScreen, BattleScreen))
 
 

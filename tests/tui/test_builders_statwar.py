@@ -100,7 +100,7 @@ async def test_design_a_unit_with_every_special_then_save_check_and_battle(tmp_p
         await pilot.press("p")
         await pilot.pause()
         picker = app.screen.query_one("#pick-list")
-        while picker.get_option_at_index(picker.highlighted).id != "border_50":
+        while picker.get_option_at_index(picker.highlighted).id != "plains_100":  # a 60-point army fits a 100-point battle
             await pilot.press("down")
         await pilot.press("enter")
         await pilot.pause()

@@ -15,7 +15,6 @@ from tui.screens.builder_files import player_folder, slug
 from tui.screens.builders import start_battle
 from tui.screens.end import EndScreen
 from tui.screens.end_experience import starting_commanders
-from tui.screens.quiz_outcome import commander_battle
 
 
 async def test_a_won_battle_saves_the_players_commander_with_its_experience(tmp_path):
@@ -25,7 +24,7 @@ async def test_a_won_battle_saves_the_players_commander_with_its_experience(tmp_
     chooser = Player("easy", 1)
     async with app.run_test(size=(80, 24)) as pilot:
         # the roster's hand-over: the premade warrior takes side 1's place
-        start_battle(app, ruleset, "sky_duel", "easy", commander_battle(premade), seed=2)
+        start_battle(app, ruleset, "sky_duel", "easy", premade, seed=2)
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, BattleScreen)

@@ -1,4 +1,4 @@
-"""New battle: ruleset -> scenario (with map preview) -> opponent -> seed -> battle."""
+"""New battle: ruleset -> scenario (with map preview) -> armies -> opponent -> seed -> battle."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ async def test_wizard_builds_the_chosen_battle(app):
         await pilot.press("enter")  # Meadow
         await pilot.press("escape")  # back to the scenario step
         assert app.screen.step == 1
-        await pilot.press("enter", "down", "down", "enter")  # hard
+        await pilot.press("enter", "enter")  # Meadow again; Continue with the scenario's armies
+        await pilot.press("down", "down", "enter")  # hard
         await pilot.press("end", *["backspace"] * 10, "4", "2", "enter")
         await settle(pilot)
         screen = app.screen
@@ -33,7 +34,7 @@ async def test_hotseat_seats_both_sides(app):
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(NewBattleScreen([Duel()]))
         await pilot.pause()
-        await pilot.press("enter", "enter", "end", "enter", "enter")
+        await pilot.press("enter", "enter", "enter", "end", "enter", "enter")
         await settle(pilot)
         assert isinstance(app.screen, BattleScreen)
         assert app.screen.seats == {0: "human", 1: "human"}

@@ -17,8 +17,9 @@ from tui.controllers.base import Cell, Controller, as_cell
 
 
 class CommandersController(Controller):
-    units_legend = ("@ is your commander, & an enemy commander; troop units show the first letter of "
-                    "their type (the unit panel names it).")
+    units_legend = ("@ is your commander, & an enemy commander; each kind of troop has its own letter, "
+                    "the first of its name that is free in this battle (Merman M, Mermaid E), capitals "
+                    "for side 1; the unit panel names the unit under the cursor.")
     def stage_fields(self, action: Any) -> tuple[str, ...]:
         kind = type(action).__name__
         if kind == "Cast":

@@ -1,8 +1,12 @@
-"""Pick one entry from a list (keyboard: arrows and Enter, Esc cancels), with a live description."""
+"""Pick one entry from a list (keyboard: arrows and Enter, Esc cancels), with a live description.
+
+Entries may be refused (an army that does not fit the battle): they stay in the
+list, and Enter on one shows why instead of taking it.
+"""
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -26,11 +30,13 @@ class PickDialog(ModalScreen[str | None]):
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="pick.cancel")]
 
-    def __init__(self, title: str, entries: Sequence[tuple[str, str, str]], current: str | None = None) -> None:
+    def __init__(self, title: str, entries: Sequence[tuple[str, str, str]], current: str | None = None,
+                 refused: Mapping[str, str] | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.entries = list(entries)
         self.current = current
+        self.refused = dict(refused or {})
 
     def compose(self) -> ComposeResult:
         with Vertical(id="pick-box"):
@@ -51,6 +57,11 @@ class PickDialog(ModalScreen[str | None]):
         self.query_one("#pick-about", Static).update(about)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        reason = self.refused.get(event.option.id or "")
+        if reason is not None:
+            self.query_one("#pick-about", Static).update(f"Not taken: {reason}")
+            self.notify(reason, title="Not taken", severity="warning")
+            return
         self.dismiss(event.option.id)
 
     def action_cancel(self) -> None:

@@ -47,12 +47,13 @@ def reflow(text: str) -> str:
 
 def rows_for(screen) -> list[tuple[str, str]]:
     """(keys, description) for every binding active on `screen`, keys merged per action."""
-    merged: dict[tuple[str, str], list[str]] = {}
+    merged: dict[str, list[str]] = {}
+    labels: dict[str, str] = {}
     for key, active in screen.active_bindings.items():
         b = active.binding
         if b.id is None:  # widget-internal keys (copy, page left, ...) are not the game's
             continue
-        label = b.description or b.action
-        merged.setdefault((b.action, label), []).append(key)
-    rows = [(describe_keys(",".join(keys)), label) for (_, label), keys in merged.items()]
+        labels.setdefault(b.action, b.description or b.action)  # the screen's own name comes first
+        merged.setdefault(b.action, []).append(key)
+    rows = [(describe_keys(",".join(keys)), labels[action]) for action, keys in merged.items()]
     return sorted(rows, key=lambda r: r[1].lower())

@@ -21,7 +21,7 @@ from textual.widgets.option_list import Option
 from tui.widgets.list_sheet import ListSheetScreen, compose_list_sheet, list_sheet_css
 
 from core.content import display_path
-from core.errors import ContentError, Problem
+from core.errors import ContentError
 from core.ninja.armies import army_problems
 from core.ninja.catalogue import catalogue, load_army
 from core.ninja.sheet import unit_numbers
@@ -339,23 +339,7 @@ class NinjaArmyScreen(ListSheetScreen):
     def action_play(self) -> None:
         from tui.screens.builders import battle_with
 
-        army = self.spec
-        name = army.name
-
-        def adapt(ruleset, setup):
-            s = setup.scenario
-            judged = attrs.evolve(army, rule_set=s.rule_set, points=s.points, level_cap=s.level_cap, population=s.population)
-            found = army_problems(judged, ruleset.cat, s.alliance)
-            if found:
-                raise ContentError([Problem(name, f"{f} (this battle: {s.rule_set}, {s.points} points)", r) for f, r in found])
-            from core.ninja.setup import zone_cells
-
-            room = len(zone_cells(setup.map, s.zones[0], ruleset.cat))
-            if room < len(army.units):
-                raise ContentError([Problem(name, "units", f"{len(army.units)} ninja; side 1's zone holds {room}")])
-            return attrs.evolve(setup, armies=(army,) + tuple(setup.armies[1:]))
-
-        battle_with(self.app, "ninja", adapt, "army")
+        battle_with(self.app, "ninja", self.spec, "army", self.spec.name)
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -336,15 +336,7 @@ class StatWarArmyScreen(ListSheetScreen):
         if problems:
             self.app.show_error("The army is not legal yet", "\n".join(problems))
             return
-        army = self.army()
-
-        def adapt(ruleset, setup):
-            need, room = sum(u.squares for u in army.units), len(setup.board.deploy_squares(0))
-            if need > room:
-                raise ContentError([Problem(self.name_text, "units", f"needs {need} squares to deploy; side 1 has {room}")])
-            return attrs.evolve(setup, armies=(army,) + tuple(setup.armies[1:]))
-
-        battle_with(self.app, "statwar", adapt, "army")
+        battle_with(self.app, "statwar", self.army(), "army", self.name_text)
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -30,24 +30,27 @@ ENTRIES: tuple[tuple[str, str, str], ...] = (
 )
 
 
-def open_builder(app: Any, key: str) -> None:
-    """Push the builder named `key` (one of ENTRIES)."""
+def open_builder(app: Any, key: str, done: Callable[[Any], None] | None = None) -> None:
+    """Push the builder named `key` (one of ENTRIES, or "commanders" for the hub of the two
+    commander builders); `done` is called when the player leaves it."""
     if key == "statwar":
         from tui.screens.builder_statwar import StatWarArmyScreen
 
-        app.push_screen(StatWarArmyScreen())
+        app.push_screen(StatWarArmyScreen(), done)
     elif key == "ninja":
         from tui.screens.builder_ninja import NinjaArmyScreen
 
-        app.push_screen(NinjaArmyScreen())
+        app.push_screen(NinjaArmyScreen(), done)
     elif key == "roster":
         from tui.screens.roster_commanders import RosterScreen
 
-        app.push_screen(RosterScreen())
+        app.push_screen(RosterScreen(), done)
     elif key == "quiz":
         from tui.screens.quiz_questions import QuizScreen
 
-        app.push_screen(QuizScreen())
+        app.push_screen(QuizScreen(), done)
+    elif key == "commanders":
+        app.push_screen(BuildersScreen(only="commanders"), done)
 
 
 class BuildersScreen(Screen[None]):
@@ -95,23 +98,32 @@ class BuildersScreen(Screen[None]):
         self.dismiss(None)
 
 
-def battle_with(app: Any, ruleset_name: str, adapt: Callable[[Any, Any], Any], what: str) -> None:
-    """Ask for a scenario and an opponent, then open the battle with `adapt(ruleset, setup)` as set-up.
+def battle_with(app: Any, ruleset_name: str, army: Any, what: str, source: str = "") -> None:
+    """Ask for a scenario and an opponent, then open the battle with `army` on side 1.
 
-    `adapt` returns the scenario's set-up with side 1's army replaced, or raises
-    ContentError naming why the built army does not fit that scenario.
+    Whether the army fits is the ruleset's `with_army` rule (the same one New
+    battle's armies step uses); a misfit is shown with its reasons. `source` names
+    the army in those reasons (its file, else its name).
     """
     from core import registry
     from tui.dialogs.builder_pick import PickDialog
     from tui.screens.new_battle import OPPONENTS
 
     ruleset = registry.get(ruleset_name)
-    infos = ruleset.scenarios()
-    scenarios = [(i.name, i.title, f"{i.summary} Your {what} takes side 1's place.") for i in infos]
+    scenarios, refused = [], {}
+    for info in ruleset.scenarios():
+        about = f"{info.summary} Your {what} takes side 1's place."
+        try:
+            ruleset.with_army(ruleset.load_scenario(info.name), 0, army, source)
+        except Exception as exc:  # ContentError says why it does not fit; a broken scenario says why too
+            refused[info.name] = str(exc)
+            scenarios.append((info.name, f"{info.title}  (does not fit)", f"{about}\nDoes not fit: {exc}"))
+            continue
+        scenarios.append((info.name, info.title, about))
 
     def opponent_chosen(scenario: str, opponent: str | None) -> None:
         if opponent is not None:
-            start_battle(app, ruleset, scenario, opponent, adapt)
+            start_battle(app, ruleset, scenario, opponent, army, source)
 
     def scenario_chosen(scenario: str | None) -> None:
         if scenario is None:
@@ -121,28 +133,13 @@ def battle_with(app: Any, ruleset_name: str, adapt: Callable[[Any, Any], Any], w
             lambda opponent: opponent_chosen(scenario, opponent),
         )
 
-    app.push_screen(PickDialog(f"Battle with your {what}: choose a scenario", scenarios), scenario_chosen)
+    app.push_screen(PickDialog(f"Battle with your {what}: choose a scenario", scenarios, refused=refused), scenario_chosen)
 
 
-def start_battle(app: Any, ruleset: Any, scenario: str, opponent: str, adapt: Callable[[Any, Any], Any],
+def start_battle(app: Any, ruleset: Any, scenario: str, opponent: str, army: Any, source: str = "",
                  seed: int | None = None) -> None:
-    """Build the adapted set-up and push the battle screen; problems are shown, never raised."""
-    from core.match import Match
-    from tui.screens.battle import BattleScreen
-    from tui.screens.new_battle import fresh_seed, seats_for
+    """Put `army` on side 1 of `scenario` and push the battle screen; problems are shown, never raised."""
+    from tui.screens.new_battle import fresh_seed, open_battle
 
-    seed = fresh_seed() if seed is None else seed
-    try:
-        setup = adapt(ruleset, ruleset.load_scenario(scenario))
-        state = ruleset.new_battle(setup, seed)
-    except Exception as exc:  # content errors name file, field and reason: show them
-        app.show_error(f"Cannot start {ruleset.name} / {scenario} with this army", str(exc))
-        return
-    sides = len(ruleset.side_names(state))
-    meta = {"scenario": scenario, "seed": seed, "name": f"{ruleset.name}-{scenario}-{seed}"}
-    try:
-        screen = BattleScreen(Match(ruleset, state), seats_for(opponent, sides), meta)
-    except ImportError as exc:  # this ruleset's battle screen is not installed
-        app.show_error(f"No battle screen for {ruleset.name} yet", str(exc))
-        return
-    app.push_screen(screen)
+    open_battle(app, ruleset, scenario, fresh_seed() if seed is None else seed, opponent, {0: (army, source)},
+                failure=f"Cannot start {ruleset.name} / {scenario} with this army")

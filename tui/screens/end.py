@@ -15,13 +15,19 @@ from core.ruleset import Outcome
 from tui.widgets.summary import summary_lines
 
 
+KEYS_HINT = "s saves the replay, r goes back to the map (undo is there), q returns to the menu."
+
+
 class EndScreen(Screen[str | None]):
     HELP_TITLE = "Battle over"
     BINDINGS = [
         Binding("s", "save_replay", "Save replay", id="end.save"),
         Binding("r", "review", "Back to the map", id="end.review"),
         Binding("c", "save_commanders", "Save commanders", id="end.save_commanders"),
-        Binding("enter,q,escape", "leave", "Main menu", id="end.leave"),
+        Binding("q,escape", "leave", "Main menu", id="end.leave"),
+        # Not a way out: an Enter still held or repeated from the battle's last order
+        # would skip the summary; it says which keys lead on instead.
+        Binding("enter", "keys", show=False, id="end.keys"),
     ]
 
     def __init__(self, match: Match, outcome: Outcome, meta: dict[str, Any]) -> None:
@@ -40,7 +46,7 @@ class EndScreen(Screen[str | None]):
             yield Static("Battle over", classes="screen-title")
             yield Static(headline, id="end-headline", markup=False)
             yield Static("\n".join(summary_lines(self.match, width=48)), id="end-summary", markup=False)
-            hint = "s saves the replay, r goes back to the map (undo is there), Enter returns to the menu."
+            hint = KEYS_HINT
             if self.commanders_battle:
                 from tui.screens.end_experience import experience_text
 
@@ -107,6 +113,9 @@ class EndScreen(Screen[str | None]):
 
     def action_review(self) -> None:
         self.dismiss("review")
+
+    def action_keys(self) -> None:
+        self.notify(KEYS_HINT, title="Battle over")
 
     def action_leave(self) -> None:
         self.dismiss(None)

@@ -55,7 +55,7 @@ def experience_text(match: Match, seats: dict[Any, str]) -> str:
     rows = ["Experience earned"]
     for leader in final.leaders:
         gained, why = earned[leader.index]
-        mine = "  (yours)" if leader.side in humans else ""
+        mine = " (yours)" if leader.side in humans else ""
         total = leader.commander.experience + gained
         rows.append(f"{leader.commander.name}, {names[leader.side]}{mine}: +{gained} (now {total})")
         rows.extend(f"  {line}" for line in why)

@@ -1,15 +1,21 @@
-"""New battle, step by step: ruleset -> scenario (map preview) -> opponent -> seed -> battle.
+"""New battle, step by step: ruleset -> scenario (map preview) -> armies -> opponent -> seed -> battle.
 
-The armies are the ones the scenario file names (premade); the scenario step
-lists them. Esc goes back one step. `start_battle_from_options` is the same
-path without questions, for `skirmish play`.
+The armies step lists every side of the scenario with the army it brings: the
+scenario's own until the player picks another for that side, from the other
+premade armies, their saved ones (tui/screens/army_choices.py) or one they
+build there and then. Whether an army fits is the ruleset's rule
+(Ruleset.with_army): armies that do not fit stay listed with the reason.
+Esc goes back one step and keeps the later choices that still hold.
+`start_battle_from_options` is the same path without questions, for `skirmish play`.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -18,9 +24,11 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core import registry
+from core.content import display_path
 from core.match import Match
 from tui.widgets.menu_list import MenuList
 from tui import keymap
+from tui.screens.army_choices import ArmyChoice, army_word, choices, player_files, scenario_choice
 from tui.widgets.map import BattleMap
 
 OPPONENTS: tuple[tuple[str, str], ...] = (
@@ -29,7 +37,9 @@ OPPONENTS: tuple[tuple[str, str], ...] = (
     ("hard", "AI, hard: looks a move ahead"),
     ("hotseat", "A friend at this keyboard (hotseat)"),
 )
-STEPS = ("ruleset", "scenario", "opponent", "seed")
+STEPS = ("ruleset", "scenario", "armies", "opponent", "seed")
+BUILDER_WORDS = {"statwar": "the StatWar army list", "ninja": "the ninja army builder",
+                 "commanders": "the commander roster and quiz"}
 
 
 def fresh_seed() -> int:
@@ -42,23 +52,32 @@ def seats_for(opponent: str, sides: int) -> dict[int, str]:
     return {side: ("human" if side == 0 else opponent) for side in range(sides)}
 
 
-def open_battle(app: Any, ruleset: Any, scenario: str, seed: int, opponent: str) -> None:
-    """Build the battle and push the battle screen; errors are shown, never raised."""
+def open_battle(app: Any, ruleset: Any, scenario: str, seed: int, opponent: str,
+                armies: dict[int, tuple[Any, str]] | None = None, failure: str = "") -> None:
+    """Build the battle, with `armies` ({side: (army, source)}) in place of the scenario's own,
+    and push the battle screen; errors are shown, never raised."""
     from tui.screens.battle import BattleScreen
 
     try:
         setup = ruleset.load_scenario(scenario)
+        for side, (army, source) in sorted((armies or {}).items()):
+            setup = ruleset.with_army(setup, side, army, source)
         state = ruleset.new_battle(setup, seed)
     except Exception as exc:  # content errors name file and field; show them
-        app.show_error(f"Cannot start {ruleset.name} / {scenario}", str(exc))
+        app.show_error(failure or f"Cannot start {ruleset.name} / {scenario}", str(exc))
         return
     sides = len(ruleset.side_names(state))
     meta = {"scenario": scenario, "seed": seed, "name": f"{ruleset.name}-{scenario}-{seed}"}
-    app.push_screen(BattleScreen(Match(ruleset, state), seats_for(opponent, sides), meta))
+    try:
+        screen = BattleScreen(Match(ruleset, state), seats_for(opponent, sides), meta)
+    except ImportError as exc:  # this ruleset's battle screen is not installed
+        app.show_error(f"No battle screen for {ruleset.name} yet", str(exc))
+        return
+    app.push_screen(screen)
 
 
 def start_battle_from_options(app: Any, play: dict) -> None:
-    """`skirmish play RULESET [--scenario S] [--seed N] [--opponent ...]`."""
+    """`skirmish play RULESET [--scenario S] [--seed N] [--opponent ...] [--army FILE]`."""
     try:
         ruleset = registry.get(play["ruleset"])
     except (KeyError, ImportError) as exc:
@@ -72,7 +91,14 @@ def start_battle_from_options(app: Any, play: dict) -> None:
             return
         scenario = infos[0].name
     seed = play.get("seed")
-    open_battle(app, ruleset, scenario, fresh_seed() if seed is None else int(seed), play.get("opponent") or "normal")
+    armies = {}
+    if play.get("army"):
+        try:
+            armies[0] = (ruleset.load_army(play["army"]), display_path(play["army"]))
+        except Exception as exc:  # a bad army file: show why, start nothing
+            app.show_error(f"Cannot read the army {play['army']}", str(exc))
+            return
+    open_battle(app, ruleset, scenario, fresh_seed() if seed is None else int(seed), play.get("opponent") or "normal", armies)
 
 
 class NewBattleScreen(Screen[None]):
@@ -87,12 +113,19 @@ class NewBattleScreen(Screen[None]):
         self.step = 0
         self.ruleset: Any = None
         self.scenario: str | None = None
+        self.setup: Any = None
+        self.armies: dict[int, ArmyChoice] = {}  # sides whose army is not the scenario's own
+        self.building: tuple[int, float] | None = None  # (side, start time) while a builder is open
         self.opponent: str | None = None
         self.seed = fresh_seed()
 
     def help_guide(self) -> str:
-        return ("Up/Down chooses, Enter confirms and goes to the next step, Esc goes back a step.\n"
-                "b opens the army builders (for the chosen ruleset); each can take its army to a battle.")
+        return ("Steps: ruleset, scenario, armies, opponent, seed. Up/Down chooses, Enter\n"
+                "confirms; Esc goes back a step and keeps later choices that still hold.\n"
+                "Armies: Enter on a side lists what it may bring: the scenario's own army, the\n"
+                "other premade ones, your saved ones and 'Build a new army...'. An army that\n"
+                "does not fit this battle is marked and says why. Continue goes on.\n"
+                "b opens the army builders of the chosen ruleset.")
 
     def action_builders(self) -> None:
         from tui.screens.builders import BuildersScreen
@@ -113,7 +146,7 @@ class NewBattleScreen(Screen[None]):
         self.show_step()
 
     # --- steps ---------------------------------------------------------------
-    def show_step(self) -> None:
+    def show_step(self, highlight: str | None = None) -> None:
         step = STEPS[self.step]
         option_list = self.query_one("#new-list", OptionList)
         seed_input = self.query_one("#new-seed", Input)
@@ -121,19 +154,27 @@ class NewBattleScreen(Screen[None]):
         seed_input.display = step == "seed"
         option_list.display = step != "seed"
         title = self.query_one("#new-title", Static)
-        chosen = " / ".join(x for x in (getattr(self.ruleset, "name", None), self.scenario, self.opponent) if x)
+        chosen = " / ".join(x for x in (getattr(self.ruleset, "name", None), self.scenario if self.step > 1 else None,
+                                        self.opponent if self.step > 3 else None) if x)
         title.update(f"New battle, step {self.step + 1} of {len(STEPS)}: {step}" + (f"   [{chosen}]" if chosen else ""))
+        current = None
         if step == "ruleset":
             if not self.rulesets:
                 option_list.add_option(Option("No ruleset is installed.", disabled=True))
             option_list.add_options(Option(f"{r.title} ({r.name})", id=f"ruleset:{i}") for i, r in enumerate(self.rulesets))
+            current = f"ruleset:{self.rulesets.index(self.ruleset)}" if self.ruleset in self.rulesets else None
         elif step == "scenario":
             infos = self.ruleset.scenarios()
             option_list.add_options(Option(f"{info.title}", id=f"scenario:{info.name}") for info in infos)
             if not infos:
                 option_list.add_option(Option("This ruleset has no scenario yet.", disabled=True))
+            current = f"scenario:{self.scenario}" if self.scenario else None
+        elif step == "armies":
+            self.list_sides(option_list)
+            current = "armies:continue"
         elif step == "opponent":
             option_list.add_options(Option(text, id=f"opponent:{key}") for key, text in OPPONENTS)
+            current = f"opponent:{self.opponent}" if self.opponent else None
         else:
             seed_input.value = str(self.seed)
             seed_input.focus()
@@ -142,31 +183,125 @@ class NewBattleScreen(Screen[None]):
                 "replay the same battle. Keep this one or type your own, then press Enter."
             )
             return
-        option_list.highlighted = 0 if option_list.option_count else None
+        ids = [option_list.get_option_at_index(i).id for i in range(option_list.option_count)]
+        wanted = highlight or current
+        option_list.highlighted = ids.index(wanted) if wanted in ids else (0 if option_list.option_count else None)
         option_list.focus()
         self.preview()
 
+    # --- the armies step ---------------------------------------------------------
+    def seat(self, side: int) -> str:
+        if side == 0:
+            return "you"
+        return f"player {side + 1}" if self.opponent == "hotseat" else "AI"
+
+    def army_of(self, side: int) -> ArmyChoice:
+        chosen = self.armies.get(side)
+        if chosen is not None:
+            return chosen
+        return scenario_choice(self.ruleset, self.setup, side)
+
+    def side_count(self) -> int:
+        return len(self.ruleset.setup_armies(self.setup)) if self.setup is not None else 0
+
+    def list_sides(self, option_list: OptionList) -> None:
+        if not self.side_count():
+            option_list.add_option(Option("This ruleset's scenarios set the armies.", disabled=True))
+        for side in range(self.side_count()):
+            choice = self.army_of(side)
+            option_list.add_option(Option(Text(f"Side {side + 1} ({self.seat(side)}): {choice.name}\n({choice.origin_words()})"),
+                                          id=f"armies:side:{side}"))
+        option_list.add_option(None)
+        option_list.add_option(Option("Continue", id="armies:continue"))
+
+    def armies_text(self) -> str:
+        lines = []
+        names = self.side_names()
+        for side in range(self.side_count()):
+            choice = self.army_of(side)
+            name = f", {names[side]}" if side < len(names) and names[side] != choice.name else ""
+            lines.append(f"Side {side + 1}{name} ({self.seat(side)}): {choice.name}\n({choice.origin_words()}) {choice.summary}")
+        return "\n\n".join(lines)
+
+    def side_names(self) -> tuple[str, ...]:
+        """The sides' names in the battle these armies make (ninja names a side after its army)."""
+        try:
+            setup = self.setup
+            for side, choice in sorted(self.armies.items()):
+                setup = self.ruleset.with_army(setup, side, choice.army, choice.source)
+            return tuple(self.ruleset.side_names(self.ruleset.new_battle(setup, self.seed)))
+        except Exception:  # names are a nicety here; the battle itself reports a bad set-up
+            return ()
+
+    def pick_army(self, side: int, current: str | None = None) -> None:
+        """The picker for one side: every army it may bring, misfits marked with their reason."""
+        from tui.dialogs.builder_pick import PickDialog
+        from tui.screens.builders import open_builder
+
+        offered = choices(self.ruleset, self.setup, side, self.app.saves_dir)
+        entries, refused = [], {}
+        for choice in offered:
+            if choice.army is None:
+                label = f"{choice.origin}: {choice.name}  (cannot be read)"
+            else:
+                label = f"{choice.origin}: {choice.name}, {choice.summary}" + ("" if choice.problem is None else "  (does not fit)")
+            about = choice.summary + ("" if choice.problem is None else f"\nDoes not fit: {choice.problem}")
+            entries.append((choice.key, label, about))
+            if choice.problem is not None:
+                refused[choice.key] = choice.problem
+        word = army_word(self.ruleset)
+        if self.ruleset.name in BUILDER_WORDS:
+            entries.append(("build", f"Build a new {word}...",
+                            f"Opens {BUILDER_WORDS[self.ruleset.name]}; what you save there is listed here when you come back."))
+        if current is None:
+            current = self.army_of(side).key
+        by_key = {c.key: c for c in offered}
+
+        def chosen(key: str | None) -> None:
+            if key == "build":
+                self.building = (side, time.time())
+                open_builder(self.app, self.ruleset.name, self.built)  # builders.open_builder knows each ruleset's
+            elif key is not None and key in by_key:
+                if key == "scenario":
+                    self.armies.pop(side, None)
+                else:
+                    self.armies[side] = by_key[key]
+                self.show_step(highlight=f"armies:side:{side}")
+
+        self.app.push_screen(PickDialog(f"Side {side + 1} ({self.seat(side)}): choose its {word}", entries, current, refused), chosen)
+
+    def built(self, _result: Any = None) -> None:
+        """Back from a builder: list the side's armies again, the one just saved highlighted."""
+        if self.building is None or STEPS[self.step] != "armies":
+            return
+        side, since = self.building
+        self.building = None
+        fresh = [p for p in player_files(self.ruleset, self.app.saves_dir) if p.stat().st_mtime >= since - 1]
+        newest = max(fresh, key=lambda p: p.stat().st_mtime) if fresh else None
+        self.pick_army(side, str(newest) if newest else None)
+
+    # --- preview and choice -----------------------------------------------------
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.preview()
 
     def preview(self) -> None:
         option_list = self.query_one("#new-list", OptionList)
-        if option_list.highlighted is None or option_list.option_count == 0:
-            self.show_summary("")
-            return
-        option = option_list.get_option_at_index(option_list.highlighted)
-        step = STEPS[self.step]
-        value = self._value(option.id)
         previews = list(self.query("#new-preview").results(BattleMap))
+        step = STEPS[self.step]
         for old in previews:
             old.display = step == "scenario"
+        if option_list.highlighted is None or option_list.option_count == 0:
+            self.show_summary(self.armies_text() if step == "armies" else "")
+            return
+        option = option_list.get_option_at_index(option_list.highlighted)
+        value = self._value(option.id)
         if step == "ruleset" and value is not None:
             r = self.rulesets[int(value)]
             count = len(r.scenarios())
             self.show_summary(f"{r.title}\n{count} scenario{'s' if count != 1 else ''}; {r.grid} map.")
         elif step == "scenario" and value is not None:
             info = next(i for i in self.ruleset.scenarios() if i.name == value)
-            text = f"{info.title}\n{info.summary}\n{info.sides} sides; armies as the scenario sets them."
+            text = f"{info.title}\n{info.summary}\n{info.sides} sides; the next step shows their armies."
             try:
                 state = self.ruleset.new_battle(self.ruleset.load_scenario(info.name), self.seed)
                 view = self.ruleset.board_view(state)
@@ -181,8 +316,12 @@ class NewBattleScreen(Screen[None]):
                     self.query_one("#new-right").mount(preview)
             except Exception as exc:  # a broken scenario file: show why
                 self.show_summary(f"{text}\n\nCannot load: {exc}")
+        elif step == "armies":
+            hint = ("Enter: choose another army for this side." if value and value.startswith("side:")
+                    else "Enter: go on to the opponent with these armies.")
+            self.show_summary(f"{self.armies_text()}\n\n{hint}")
         elif step == "opponent":
-            self.show_summary("Side 1 is yours; the AI plays side 2.\nHotseat: both sides at this keyboard.")
+            self.show_summary("Side 1 is yours; the AI plays side 2.\nHotseat: both sides at this keyboard.\n\n" + self.armies_text())
 
     def show_summary(self, text: str) -> None:
         self.query_one("#new-summary", Static).update(text)
@@ -201,13 +340,31 @@ class NewBattleScreen(Screen[None]):
         if value is None:
             return
         if step == "ruleset":
-            self.ruleset = self.rulesets[int(value)]
+            if self.ruleset is not self.rulesets[int(value)]:
+                self.ruleset, self.scenario, self.setup, self.armies = self.rulesets[int(value)], None, None, {}
         elif step == "scenario":
-            self.scenario = value
+            if not self.choose_scenario(value):
+                return
+        elif step == "armies":
+            if value.startswith("side:"):
+                self.pick_army(int(value.split(":", 1)[1]))
+                return
         elif step == "opponent":
             self.opponent = value
         self.step += 1
         self.show_step()
+
+    def choose_scenario(self, name: str) -> bool:
+        """Load the chosen scenario; a different one than before drops the armies picked for it."""
+        if name == self.scenario and self.setup is not None:
+            return True
+        try:
+            setup = self.ruleset.load_scenario(name)
+        except Exception as exc:  # a broken scenario file: say why and stay
+            self.app.show_error(f"Cannot load {self.ruleset.name} / {name}", str(exc))
+            return False
+        self.scenario, self.setup, self.armies = name, setup, {}
+        return True
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         try:
@@ -216,7 +373,8 @@ class NewBattleScreen(Screen[None]):
             self.notify("A seed is a whole number.", severity="warning")
             return
         self.dismiss(None)
-        open_battle(self.app, self.ruleset, self.scenario or "", self.seed, self.opponent or "normal")
+        armies = {side: (c.army, c.source) for side, c in self.armies.items()}
+        open_battle(self.app, self.ruleset, self.scenario or "", self.seed, self.opponent or "normal", armies)
 
     def action_back(self) -> None:
         if self.step == 0:

@@ -10,9 +10,7 @@ name the commander, save it to the roster and take it into a battle.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-import attrs
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -22,25 +20,10 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.commanders import quiz as q
-from core.commanders.commander import Commander, save_commander
+from core.commanders.commander import save_commander
 from core.commanders.sheet import commander_sheet
 from core.errors import ContentError, IllegalAction
 from tui.screens.builder_files import player_folder, slug
-
-
-def commander_battle(commander: Commander):
-    """An `adapt` for builders.battle_with: this commander takes side 1's first place."""
-
-    def adapt(ruleset: Any, setup: Any) -> Any:
-        places = list(setup.scenario.commander)
-        index = next(i for i, p in enumerate(places) if p.side == 0)
-        places[index] = attrs.evolve(places[index], troop_at=())
-        commanders = list(setup.commanders)
-        commanders[index] = commander
-        scenario = attrs.evolve(setup.scenario, commander=tuple(places))
-        return attrs.evolve(setup, scenario=scenario, commanders=tuple(commanders))
-
-    return adapt
 
 
 class QuizOutcomeScreen(Screen[bool]):
@@ -187,7 +170,7 @@ class QuizOutcomeScreen(Screen[bool]):
     def action_play(self) -> None:
         from tui.screens.builders import battle_with
 
-        battle_with(self.app, "commanders", commander_battle(self.outcome.commander), "commander")
+        battle_with(self.app, "commanders", self.outcome.commander, "commander")
 
     def action_questions(self) -> None:
         self.dismiss(True)

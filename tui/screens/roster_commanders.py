@@ -26,6 +26,7 @@ from core.commanders import progression as prog
 from core.commanders.commander import Commander, load_commander, save_commander
 from core.commanders.setup import commanders_dir
 from core.commanders.sheet import commander_sheet
+from core.content import display_path
 from core.errors import ContentError, IllegalAction
 from tui.screens.builder_files import list_files, player_folder, slug
 
@@ -214,11 +215,10 @@ class RosterScreen(ListSheetScreen):
 
     def action_play(self) -> None:
         from tui.screens.builders import battle_with
-        from tui.screens.quiz_outcome import commander_battle
 
         e = self.current()
         if e is not None:
-            battle_with(self.app, "commanders", commander_battle(e.commander), "commander")
+            battle_with(self.app, "commanders", e.commander, "commander", display_path(e.path) if e.path else "")
 
     def action_quiz(self) -> None:
         from tui.screens.quiz_questions import QuizScreen

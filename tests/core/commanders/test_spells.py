@@ -288,3 +288,25 @@ def test_a_summoned_phoenix_casts_fire_ball_with_its_own_mp():
     assert {a.level for a in casts} == {1, 2, 3}  # up to the third level
     after, _ = apply(state, [a for a in casts if a.level == 3][0])
     assert after.units[phoenix].mp == 16 - 8
+
+
+def test_every_kind_keeps_its_own_letter_and_a_summons_renames_nobody():
+    from core.commanders.view import board_view
+
+    cat = catalogue()
+    state = make_battle(OPEN, [
+        (make_commander("Pirate", troop=("Merman",)), 0, Square(0, 0), [("Merman", (1, 0)), ("Mermaid", (2, 0))]),
+        (make_commander("Warrior"), 1, Square(5, 5), [("Monk", (4, 5))]),
+    ])
+    view = board_view(state, cat)
+    glyphs = {u.name.split(" ")[1]: u.glyph for u in view.units if "#" in u.name}
+    assert glyphs == {"Merman": "M", "Mermaid": "E", "Monk": "o"}  # M, then the next free letter of each name
+    living = [u for u in view.units if "#" in u.name]
+    assert len({u.glyph.upper() for u in living}) == len({u.name.split(" ")[1] for u in living})
+    leader = caster_battle("Summon Creature")
+    before = {u.name: u.glyph for u in board_view(leader, cat).units}
+    after, _ = apply(leader, Cast(0, 0, "Summon Creature", 1, square=Square(2, 2)))
+    now = {u.name: u.glyph for u in board_view(after, cat).units}
+    assert {name: now[name] for name in before} == before
+    summoned = [g for name, g in now.items() if name not in before]
+    assert summoned and summoned[0] not in before.values()
