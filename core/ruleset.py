@@ -171,7 +171,8 @@ class Ruleset(abc.ABC):
     @abc.abstractmethod
     def unit_stats(self, state: Any) -> list[dict[str, Any]]:
         """One dict per unit that took the field, for batch reports:
-        {"type": str, "side": int, "survived": bool, "damage_dealt": int}."""
+        {"type": str, "side": int, "survived": bool, "damage_dealt": int}, and optionally
+        "name": the unit's own name, as its unit panel shows it, when it has one."""
 
     # --- armies: who brings what to a scenario --------------------------------
     # A scenario names an army for every side; New battle and the builders swap

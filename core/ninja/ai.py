@@ -4,6 +4,9 @@ Sealed orders change nothing until resolution, so an order is valued by an
 estimate: expected damage it deals (from the same odds the rules roll), the
 damage it avoids, chi and health it spends, and for movement how well placed
 the ninja ends (attacks it will have, blows it will face, distance to close).
+With three or four armies every harm and risk is weighed by the army's stakes
+(core.ninja.stakes): harm to a rival by how close it is to the lead, own
+losses by how many rivals watch, and a late push when the army is not ahead.
 The levels of core.ai use it thus:
 - easy and normal rank one unit's orders by `action_value` (normal takes the best);
 - hard also looks at the whole plan: `evaluate` resolves the side's sealed
@@ -22,9 +25,12 @@ from core.ninja.attacks import hit_chance, melee_reach, missile_extra, missile_r
 from core.ninja.catalogue import Catalogue
 from core.ninja.movement import move_options
 from core.ninja.orders import to_act, unit_action_orders, unordered
+from core.ninja.stakes import Stakes, stakes
 from core.ninja.state import Battle, OrderAction, OrderMove, Submit, Unit
 
-BUDGET = Budget(samples=1, easy_pool=3, hard_candidates=3, hard_reply_plies=0, max_candidates=2000)
+BUDGET = Budget(samples=1, easy_pool=3, hard_candidates=5, hard_reply_plies=0, max_candidates=2000)
+#: A rival's ninja counts as this many hexes further away when its army is far behind the lead.
+FAR_BEHIND_HEXES = 6.0
 STATUS_VALUE = {"blind": 1.2, "hamstrung": 0.5, "disarmed": 1.0, "frozen": 0.5, "entangled": 0.8}
 
 
@@ -60,6 +66,7 @@ def _assigned(state: Battle, side: int) -> dict[int, float]:
 def _attack_value(state: Battle, cat: Catalogue, o: OrderAction) -> float:
     u = state.units[o.unit]
     taken = _assigned(state, u.side)
+    weight = stakes(state, u.side).weight
     total = 0.0
     school = cat.schools[u.school]
     if o.act == "melee":
@@ -67,20 +74,20 @@ def _attack_value(state: Battle, cat: Catalogue, o: OrderAction) -> float:
         dist = distance(u.hex, t.hex)
         dmg = sum(_p(state, cat, u.uid, t.uid) * (cat.melee_damage(u.school, u.points) + cat.weapons[w].damage_bonus)
                   for w in school.melee if cat.weapons[w].reach >= dist)
-        return _kill_value(t, dmg) / (1.0 + 0.5 * taken.get(t.uid, 0.0))
+        return weight[t.side] * _kill_value(t, dmg) / (1.0 + 0.5 * taken.get(t.uid, 0.0))
     for tid in o.targets:
         t = state.units[tid]
         extra = missile_extra(cat, u.school, distance(u.hex, t.hex), len(o.targets))
         w = cat.weapons[school.missile]
         dmg = _p(state, cat, u.uid, tid, extra) * (cat.missile_damage(u.school, u.points) + w.damage_bonus + w.poison * 2)
-        total += _kill_value(t, dmg) / (1.0 + 0.5 * taken.get(tid, 0.0)) - (0.03 + 0.1 / max(1, u.ammo))  # ammunition is scarce
+        total += weight[t.side] * _kill_value(t, dmg) / (1.0 + 0.5 * taken.get(tid, 0.0)) - (0.03 + 0.1 / max(1, u.ammo))  # ammunition is scarce
     return total
 
 
 def threat_worth(state: Battle, cat: Catalogue, uid: int) -> float:
     """The worth `uid` may lose this round to the enemies near it (a rough upper bound)."""
     u = state.units[uid]
-    return 0.6 * u.points * min(u.hp, threat_to(state, cat, uid)) / u.hp_max
+    return stakes(state, u.side).caution * 0.6 * u.points * min(u.hp, threat_to(state, cat, uid)) / u.hp_max
 
 
 def threat_to(state: Battle, cat: Catalogue, uid: int) -> float:
@@ -108,6 +115,7 @@ def _jutsu_value(state: Battle, cat: Catalogue, o: OrderAction) -> float:
     spec = cat.schools[u.school].jutsu[o.jutsu]
     cost = 0.08 * min(spec.cost, u.chi) + 0.6 * u.points / u.hp_max * max(0, spec.cost - u.chi) * cat.rules.chi.burn_health_per_chi
     e = spec.effect
+    st = stakes(state, u.side)
     value = 0.0
     if e in ("weapon_melee", "weapon_missile"):
         base = _attack_value(state, cat, OrderAction(u.side, u.uid, "melee" if e == "weapon_melee" else "missile", o.targets))
@@ -116,16 +124,16 @@ def _jutsu_value(state: Battle, cat: Catalogue, o: OrderAction) -> float:
     elif e == "bolt" or e == "canopy":
         targets = o.targets or tuple(t.uid for t in state.units if t.hp > 0 and t.side != u.side
                                      and distance(u.hex, t.hex) <= spec.range and state.board.terrain[state.board.index(t.hex)] == "trees")
-        value = sum(_kill_value(state.units[t], _p(state, cat, u.uid, t) * spec.damage) for t in targets)
+        value = sum(st.weight[state.units[t].side] * _kill_value(state.units[t], _p(state, cat, u.uid, t) * spec.damage) for t in targets)
     elif e == "status":
         t = state.units[o.targets[0]]
-        value = _p(state, cat, u.uid, t.uid) * STATUS_VALUE.get(spec.status, 0.5) * t.points * 0.12 * min(2, spec.rounds)
+        value = st.weight[t.side] * _p(state, cat, u.uid, t.uid) * STATUS_VALUE.get(spec.status, 0.5) * t.points * 0.12 * min(2, spec.rounds)
     elif e == "push":
-        value = 0.1 * _p(state, cat, u.uid, o.targets[0]) * state.units[o.targets[0]].points
+        value = 0.1 * st.weight[state.units[o.targets[0]].side] * _p(state, cat, u.uid, o.targets[0]) * state.units[o.targets[0]].points
     elif e == "poison_cloud":
         for t in state.units:
             if t.hp > 0 and t.uid != u.uid and distance(u.hex, t.hex) == 1:
-                sign = 1.0 if t.side != u.side else -1.2
+                sign = st.weight[t.side] if t.side != u.side else -1.2 * st.caution
                 value += sign * _kill_value(t, _p(state, cat, u.uid, t.uid) * spec.amount * spec.rounds)
     elif e == "smoke" or e == "self_status":
         value = 0.3 * threat_worth(state, cat, u.uid) * (2.5 if spec.status == "invincible" else 1.0)
@@ -161,27 +169,31 @@ def action_value(state: Battle, cat: Catalogue, action, side: int) -> float:
     return 0.4 * threat_worth(state, cat, u.uid)  # dodge: 2 of the 10 faces, about 40% of the blows
 
 
-def position_value(state: Battle, cat: Catalogue, u: Unit) -> float:
-    """How well `u` stands: blows it can land next, blows it faces, ground still to close."""
+def position_value(state: Battle, cat: Catalogue, u: Unit, st: Stakes | None = None) -> float:
+    """How well `u` stands: blows it can land next (at rivals that matter), blows it faces
+    (weighed by the army's caution), ground still to close."""
+    st = st or stakes(state, u.side)
     best_attack = 0.0
     danger = 0.0
-    nearest = 99
+    nearest = 99.0
     for e in state.units:
         if e.hp <= 0 or e.side == u.side:
             continue
         d = distance(u.hex, e.hex)
-        nearest = min(nearest, d)
+        w = st.weight[e.side]
+        nearest = min(nearest, d + FAR_BEHIND_HEXES * (1.0 - w))
         if d <= melee_reach(cat, u.school):
-            best_attack = max(best_attack, 0.5 * len(cat.schools[u.school].melee) * cat.melee_damage(u.school, u.points) * e.points / max(1, e.hp))
+            best_attack = max(best_attack, w * 0.5 * len(cat.schools[u.school].melee) * cat.melee_damage(u.school, u.points) * e.points / max(1, e.hp))
         elif u.ammo > 0 and 2 <= d <= missile_range(cat, u.school)[1] and in_arc(u.hex, u.facing, e.hex):
             reach = missile_range(cat, u.school)[0]
-            best_attack = max(best_attack, max(0.1, 0.5 - 0.1 * max(0, d - reach)) * cat.missile_damage(u.school, u.points) * e.points / max(1, e.hp))
+            best_attack = max(best_attack, w * max(0.1, 0.5 - 0.1 * max(0, d - reach)) * cat.missile_damage(u.school, u.points) * e.points / max(1, e.hp))
         if d <= melee_reach(cat, e.school) + 1:
             danger += 0.5 * len(cat.schools[e.school].melee) * cat.melee_damage(e.school, e.points) / max(1, u.hp) * u.points
     hurt = 1.0 - u.hp / u.hp_max
     mode = cat.rules.modes[u.mode]  # each point of to-hit is a tenth of the die
     hit_mode = 0 if (u.mode == "jump" and not cat.schools[u.school].jump_attack_penalty) else mode.to_hit
-    return best_attack * 1.5 * (1 + 0.2 * hit_mode) - danger * (0.25 + 0.5 * hurt) * (1 + 0.2 * mode.to_be_hit) - 0.04 * nearest
+    return (best_attack * 1.5 * (1 + 0.2 * hit_mode) - st.caution * danger * (0.25 + 0.5 * hurt) * (1 + 0.2 * mode.to_be_hit)
+            - 0.04 * st.push * nearest)
 
 
 def move_value(state: Battle, cat: Catalogue, m: OrderMove) -> float:
@@ -196,7 +208,7 @@ def move_value(state: Battle, cat: Catalogue, m: OrderMove) -> float:
     units = list(state.units)
     units[u.uid] = moved
     trial = attrs.evolve(state, units=tuple(units))
-    return position_value(trial, cat, moved)
+    return position_value(trial, cat, moved, stakes(state, u.side))
 
 
 def candidates(state: Battle, cat: Catalogue, side: int) -> list:
@@ -240,9 +252,15 @@ def evaluate(state: Battle, cat: Catalogue, side: int) -> float:
 
         w, _ = winner(state)
         return 1000.0 if w == side else (-1000.0 if w >= 0 else 0.0)
-    own = sum(worth(u) for u in state.units if u.side == side)
-    others = [sum(worth(u) for u in state.units if u.side == s) for s in range(state.sides) if s != side]
-    base = own - (max(others) + sum(others) / len(others)) / 2 if others else own
     from core.ninja.planning import plan_value
 
-    return base + plan_value(state, cat, side)
+    return material(state, side, stakes(state, side)) + plan_value(state, cat, side)
+
+
+def material(state: Battle, side: int, st: Stakes) -> float:
+    """The worth of the side's ninja against its rivals', each rival's weighed by its stakes
+    (in a two-army battle: own worth minus the enemy's)."""
+    total = [0.0] * state.sides
+    for u in state.units:
+        total[u.side] += worth(u)
+    return st.caution * total[side] - sum(st.weight[s] * total[s] for s in range(state.sides) if s != side)

@@ -13,8 +13,11 @@ import attrs
 from core.ninja.catalogue import Catalogue
 from core.ninja.movement import resolve_movement
 from core.ninja.orders import unit_action_orders
+from core.ninja.stakes import stakes
 from core.ninja.state import Battle
 
+#: Dice streams each action plan is resolved with (the mean is judged).
+PLAN_SAMPLES = 3
 _CACHE: dict[tuple, tuple] = {}
 _CACHE_LIMIT = 64
 
@@ -69,14 +72,13 @@ def plan_value(state: Battle, cat: Catalogue, side: int) -> float:
         return 0.0
     base = attrs.evolve(state, orders=())
     enemy = tuple(o for o in _predict(base, cat) if state.units[o.unit].side != side)
+    st = stakes(state, side)
     total = 0.0
-    samples = 2
+    samples = PLAN_SAMPLES
     for i in range(samples):
         trial = attrs.evolve(base, orders=own_orders + enemy, dice=base.dice if i == 0 else _salted(base, i))
         after, _ = resolve_actions(trial, cat)
-        own = sum(ai.worth(u) for u in after.units if u.side == side)
-        others = [sum(ai.worth(u) for u in after.units if u.side == s) for s in range(after.sides) if s != side]
-        total += own - (max(others) + sum(others) / len(others)) / 2
+        total += ai.material(after, side, st)
     return total / samples * 3.0
 
 

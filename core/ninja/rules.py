@@ -164,7 +164,8 @@ class NinjaRuleset(Ruleset):
 
     def unit_stats(self, state: Battle) -> list[dict[str, Any]]:
         return [
-            {"type": f"{self.cat.schools[u.school].name} {u.points}pt", "side": u.side, "survived": u.hp > 0, "damage_dealt": u.damage_dealt}
+            {"type": f"{self.cat.schools[u.school].name} {u.points}pt", "name": u.name, "side": u.side,
+             "survived": u.hp > 0, "damage_dealt": u.damage_dealt}
             for u in state.units
         ]
 

@@ -35,6 +35,39 @@ def test_normal_beats_random_with_sides_swapped():
     assert wins >= 5
 
 
+def test_normal_beats_random_in_a_four_army_free_for_all():
+    """Two normal armies against two random ones, seats swapped every game, on the bundled
+    four-army valley cut to 10 rounds: an army of normal's wins every game (random seating
+    alone would give the normal pair each game at even odds)."""
+    wins = []
+    for game in range(4):
+        s = attrs.evolve(RULESET.new_battle(RULESET.load_scenario("valley_melee"), 30 + game // 2), round_limit=10)
+        normal = {game % 2, game % 2 + 2}
+        players = {side: Player("normal" if side in normal else "random", game * 4 + side) for side in range(4)}
+        final, _ = play_out(RULESET, s, players)
+        wins.append(RULESET.outcome(final).winner in normal)
+    assert wins == [True] * 4
+
+
+def test_free_for_all_stakes_weigh_the_leader_and_own_losses():
+    """With one rival every blow counts the same; with three, harm to an army behind the
+    leader counts less, own losses count more, and near the round limit a side that is
+    not ahead closes in."""
+    from core.ninja.stakes import stakes
+
+    two = small_battle(3)
+    assert stakes(two, 0).weight == (0.0, 1.0) and stakes(two, 0).caution == 1.0
+    four = small_battle(3, sides=4, round_limit=20)
+    units = list(four.units)
+    units[2] = attrs.evolve(units[2], hp=0)  # side 1 loses a ninja: it falls behind the lead
+    four = attrs.evolve(four, units=tuple(units))
+    st = stakes(four, 0)
+    assert st.weight[2] == st.weight[3] == 1.0 and 0.35 < st.weight[1] < 0.7
+    assert st.caution == 2.0 and st.push == 1.0
+    late = stakes(attrs.evolve(four, round=18), 0)
+    assert late.caution == 1.0 and late.push > 1.0
+
+
 def test_hard_plans_a_whole_army_with_four_armies_of_eight():
     """Hard orders each of its eight ninja once, then seals; its speed is measured in tests/bench."""
     s = RULESET.new_battle(RULESET.load_scenario("four_schools"), 2)
@@ -51,10 +84,12 @@ def test_hard_plans_a_whole_army_with_four_armies_of_eight():
     assert len({a.unit for a in ordered[:-1]}) == 8
 
 
-def test_hard_orders_attacks_when_in_reach():
+def test_hard_finishes_a_wounded_enemy_in_reach():
+    """Beside a fresh enemy hard may well dodge; beside one with 3 of 8 health left it strikes."""
     s = small_battle(9)
     units = list(s.units)
     units[0] = attrs.evolve(units[0], hex=units[2].hex + (-1, 0))  # side 0's first ninja beside an enemy
+    units[2] = attrs.evolve(units[2], hp=3)
     s = attrs.evolve(s, units=tuple(units), phase="action")
     a = Player("hard", 1).choose(RULESET, s, 0)
     assert isinstance(a, OrderAction) and a.unit == 0 and a.act in ("melee", "jutsu")

@@ -101,3 +101,17 @@ def test_bundled_scenarios_start_and_describe():
         assert RULESET.describe_cell(s, *view.units[0].cells[0])
         assert RULESET.unit_details(s, 0)
         check_invariants(s)
+
+
+def test_end_summary_names_the_best_ninja_as_its_unit_panel_does():
+    from tui.widgets.summary import summary_lines
+
+    s = small_battle(5)
+    units = list(s.units)
+    units[1] = attrs.evolve(units[1], damage_dealt=7)
+    s = attrs.evolve(s, units=tuple(units))
+    stats = RULESET.unit_stats(s)
+    assert [row["name"] for row in stats] == [u.name for u in s.units]
+    assert RULESET.unit_details(s, 1)[0].startswith(f"{s.units[1].name}:")
+    best = next(line for line in summary_lines(Match(RULESET, s)) if line.startswith("Best unit"))
+    assert best.startswith(f"Best unit: {s.units[1].name} ({stats[1]['type']}) of {s.side_names[s.units[1].side]}")
