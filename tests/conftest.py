@@ -6,8 +6,17 @@ os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
 
 
 import pytest
+import textual._wait
 
 from core import registry
+
+# Textual's test pilot waits for the app to go idle after every key and pause by
+# sleeping in slices of 1/50 s until a slice passes with under 1 ms of CPU. Most
+# of the suite's wall time was those slices, not work; slices of 1/250 s with the
+# same CPU threshold per unit of time tell "idle" just as surely (the AI thread's
+# CPU counts as work), five times sooner.
+textual._wait.SLEEP_GRANULARITY = 1 / 250
+textual._wait.SLEEP_IDLE = textual._wait.SLEEP_GRANULARITY / 20
 
 
 @pytest.fixture(scope="module")
