@@ -38,15 +38,19 @@ class Stakes:
     push: float  # how strongly to close with the rivals that matter
 
 
-_LAST: list = [None, None, None]  # units tuple, (side, round, round limit), stakes
+# (units tuple, (side, round, round limit), stakes), replaced as one tuple so that two
+# AI threads can never pair one board's key with another board's stakes
+_LAST: tuple = (None, None, None)
 
 
 def stakes(state: Battle, side: int) -> Stakes:
     """The stakes of `side` on this board (remembered for the last board asked about: the
     movement AI asks once per candidate hex)."""
+    global _LAST
     key = (side, state.round, state.round_limit)
-    if _LAST[0] is state.units and _LAST[1] == key:
-        return _LAST[2]
+    units, last_key, last = _LAST
+    if units is state.units and last_key == key:
+        return last
     n = state.sides
     pts = [0] * n
     hp = [0] * n
@@ -75,5 +79,5 @@ def stakes(state: Battle, side: int) -> Stakes:
         if left <= LAST_ROUNDS and behind:
             caution, push = 1.0, LATE_PUSH
         out = Stakes(tuple(weight), caution, push)
-    _LAST[0], _LAST[1], _LAST[2] = state.units, key, out
+    _LAST = (state.units, key, out)
     return out
