@@ -49,8 +49,9 @@ def _predict(base: Battle, cat: Catalogue) -> tuple:
             out.append(max(opts, key=lambda o: ai.action_value(base, cat, o, u.side)))
     if len(_CACHE) >= _CACHE_LIMIT:
         _CACHE.clear()
-    _CACHE[key] = tuple(out)
-    return _CACHE[key]
+    predicted = tuple(out)
+    _CACHE[key] = predicted
+    return predicted  # not read back: another thread may have cleared the cache meanwhile
 
 
 def plan_value(state: Battle, cat: Catalogue, side: int) -> float:

@@ -86,7 +86,9 @@ class Reach:
 
 #: The last search and the state it was made for: the AI lists a unit's moves and then
 #: applies several of them to the same state, and each apply checks the move again.
-_LAST_REACH: list = [None, -1, None]
+#: Replaced as one tuple: the TUI's thread and the AI's worker thread may both search, and
+#: neither may ever pair one state with the other's result.
+_LAST_REACH: tuple = (None, -1, None)
 
 
 def reach(state: Battle, uid: int) -> Reach:
@@ -96,11 +98,12 @@ def reach(state: Battle, uid: int) -> Reach:
     counts as a step), so its ends never include the mount's squares. States are
     immutable, so the result for the same state object and unit is reused.
     """
-    memo = _LAST_REACH
-    if memo[0] is state and memo[1] == uid:
-        return memo[2]
+    global _LAST_REACH
+    last_state, last_uid, last = _LAST_REACH
+    if last_state is state and last_uid == uid:
+        return last
     found = _search(state, uid)
-    memo[0], memo[1], memo[2] = state, uid, found
+    _LAST_REACH = (state, uid, found)
     return found
 
 
