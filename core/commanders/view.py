@@ -22,6 +22,11 @@ def name_of(state: Battle, uid: int) -> str:
     return f"{state.side_names[u.side]} {u.kind} #{u.uid}"
 
 
+def hits_on(needed: int) -> str:
+    """Which d10 rolls succeed, in words: "hits on 1-6"; none when attack does not exceed defence."""
+    return f"hits on 1-{needed}" if needed > 0 else "no roll can hit"
+
+
 def unit_glyphs(state: Battle, cat: Catalogue | None = None) -> dict[str, str]:
     """One capital letter per unit kind that can stand on this battle's board.
 
@@ -163,7 +168,7 @@ def explain_action(state: Battle, action, cat: Catalogue | None = None) -> tuple
         target = state.units[action.target]
         n = strike_numbers(state, mover, target, cat)
         lines = [
-            f"{n['dice']} strikes (d10), success on 1-{n['needed']} ({n['needed'] * 10}% each): attack {n['attack']} - defence {n['defence']}",
+            f"{n['dice']} strikes (d10), {hits_on(n['needed'])} ({n['needed'] * 10}% each): attack {n['attack']} - defence {n['defence']}",
             f"maximum damage {n['cap']}" + (f" ({', '.join(n['reasons'])})" if n["reasons"] else ""),
         ]
         if n["advantage"]:
@@ -221,7 +226,7 @@ def describe_event(state: Battle, e) -> str:
         magic = " (magic)" if e.magic else ""
         return (
             f"{n(e.attacker)}{first} {what} {n(e.defender)}{magic}: {len(e.rolls)} d10{extra} "
-            f"[{' '.join(map(str, e.rolls))}], hits on 1-{e.needed} (attack {e.attack} - defence {e.defence}): "
+            f"[{' '.join(map(str, e.rolls))}], {hits_on(e.needed)} (attack {e.attack} - defence {e.defence}): "
             f"{e.successes} successes, maximum {e.cap}" + (f", -{e.reduction} shield" if e.reduction else "") + f" -> {e.damage} damage."
         )
     if isinstance(e, ev.Annihilation):

@@ -193,3 +193,17 @@ def test_end_turn_only_for_the_acting_side():
     with pytest.raises(Exception):
         apply(state, EndTurn(1))
     assert state is before and attrs.evolve(state) == before
+
+
+def test_the_log_says_no_roll_can_hit_when_attack_does_not_exceed_defence():
+    from core.commanders.view import describe_event
+
+    state = duel("Footman", "Phalanx")  # attack 12 - defence 12: needs a d10 of 0 or less
+    events: list = []
+    resolve_attack(state, 1, 3, events)
+    first = next(e for e in events if isinstance(e, ev.StrikesRolled) and e.attacker == 1)
+    assert first.needed == 0 and first.successes == 0
+    text = describe_event(state, first)
+    assert "no roll can hit (attack 12 - defence 12)" in text and "1-0" not in text
+    answer = next(e for e in events if isinstance(e, ev.StrikesRolled) and e.attacker == 3)
+    assert answer.needed == 0 and "no roll can hit (attack 9 - defence 9)" in describe_event(state, answer)
