@@ -273,8 +273,11 @@ def describe_event(state: Battle, e) -> str:
 
 
 def unit_stats(state: Battle) -> list[dict]:
+    """One record per unit for the end summary and batch reports; `name` is the unit's own,
+    without its side (the summary names the side): "Footman #5", "Katla Stone the Warrior"."""
     return [
-        {"type": u.kind, "side": u.side, "survived": u.hp > 0, "damage_dealt": u.damage_dealt, "role": u.role}
+        {"type": u.kind, "side": u.side, "survived": u.hp > 0, "damage_dealt": u.damage_dealt, "role": u.role,
+         "name": name_of(state, u.uid) if u.role == "commander" else f"{u.kind} #{u.uid}"}
         for u in state.units
     ]
 

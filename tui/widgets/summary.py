@@ -57,7 +57,8 @@ def summary_lines(match: Match, width: int = 50) -> list[str]:
         best = max(stats, key=lambda s: (int(s.get("damage_dealt", 0)), s.get("survived", False)))
         side = best.get("side", 0)
         kind = best.get("type", "?")
-        label = f"{best['name']} ({kind})" if best.get("name") else kind
+        name = best.get("name") or ""
+        label = name if kind in name else (f"{name} ({kind})" if name else kind)
         lines.append(
             f"Best unit: {label} of {names[side] if side < len(names) else side}, "
             f"{best.get('damage_dealt', 0)} damage dealt{'' if best.get('survived') else ' (fell)'}"

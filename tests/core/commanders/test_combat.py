@@ -207,3 +207,15 @@ def test_the_log_says_no_roll_can_hit_when_attack_does_not_exceed_defence():
     assert "no roll can hit (attack 12 - defence 12)" in text and "1-0" not in text
     answer = next(e for e in events if isinstance(e, ev.StrikesRolled) and e.attacker == 3)
     assert answer.needed == 0 and "no roll can hit (attack 9 - defence 9)" in describe_event(state, answer)
+
+
+def test_the_end_summary_names_the_best_unit_by_its_own_name():
+    from core import registry
+    from core.match import Match
+    from tui.widgets.summary import summary_lines
+
+    state = duel("Footman", "Bowman")
+    events: list = []
+    after = resolve_attack(state, 1, 3, events)
+    best = next(line for line in summary_lines(Match(registry.get("commanders"), after)) if line.startswith("Best unit"))
+    assert best.startswith(f"Best unit: Footman #1 of {after.side_names[0]}")  # the kind is in the name: said once
