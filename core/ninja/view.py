@@ -121,7 +121,7 @@ def move_cost_line(state: Battle, cat: Catalogue, action) -> str | None:
 
     Seed 000: a turn of one hex-side costs 1 (free when jumping), a backward step 2 a
     terrain point, a jump 1 more per level climbed. E.g. "walk: 4 of 5 movement points
-    (3 hexes, 1 turn)"."""
+    (3 hexes, 1 turn)"; a turn on the spot "walk: 1 of 5 movement points (1 turn)"."""
     p = _plan_of(state, cat, action)
     if p is None:
         return None
@@ -139,7 +139,7 @@ def move_cost_line(state: Battle, cat: Catalogue, action) -> str | None:
         elif f != facing and p.mode != "jump":
             turns += 1
         here, facing = h, f
-    parts = [_plural(hexes, "hex")]
+    parts = [_plural(hexes, "hex")] if hexes else []
     if turns:
         parts.append(_plural(turns, "turn"))
     if backward:

@@ -55,13 +55,25 @@ def test_every_walk_run_and_jump_of_an_open_map_adds_up():
     s = two()
     moves = [a for a in RULESET.legal_actions(s, 0) if isinstance(a, OrderMove) and a.unit == 0 and a.mode != "stand"]
     for order in moves[::7]:
-        if (order.q, order.r) == s.units[0].hex:  # turning in place: no cells to cross
+        if (order.q, order.r) == s.units[0].hex:  # turning on the spot: no cells to cross
             assert RULESET.move_path(s, order) == ()
             continue
         path, cost = check(s, order)
         if len(path) > 1:
             line = RULESET.explain_action(s, order)[1]
             assert line.startswith(f"{order.mode}: {cost} of {ALLOWANCE[order.mode]} movement points (")
+
+
+def test_turning_on_the_spot_costs_a_point_a_hex_side_and_crosses_no_cell():
+    s = two()
+    spot = [a for a in RULESET.legal_actions(s, 0) if isinstance(a, OrderMove) and a.mode in ("walk", "run")
+            and (a.q, a.r) == s.units[0].hex]
+    assert len(spot) == 10  # five new facings, walking or running
+    for order in spot:
+        turns = min(order.facing % 6, -order.facing % 6)
+        assert RULESET.move_path(s, order) == ()
+        words = f"{turns} turn" + ("s" if turns > 1 else "")
+        assert RULESET.explain_action(s, order)[1] == f"{order.mode}: {turns} of {ALLOWANCE[order.mode]} movement points ({words})"
 
 
 def test_a_walk_with_a_turn_says_hexes_and_turns():
