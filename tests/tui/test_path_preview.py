@@ -54,3 +54,32 @@ async def test_the_path_of_the_move_under_the_cursor_is_marked_and_costed(tmp_pa
         await cursor_to(pilot, screen, start)
         assert screen.map.path == frozenset()
         assert all(row_text(screen, row)[screen.map.cell_x(col, row)] != "·" for col, row in path[1:-1])
+
+
+async def test_a_ninja_walk_shows_its_hexes_and_its_points(tmp_path):
+    from core.hexgrid import Hex, hex_to_offset
+    from core.ninja.state import OrderMove
+
+    app = make_app(tmp_path)
+    ruleset = registry.get("ninja")
+    match = Match(ruleset, ruleset.new_battle(ruleset.load_scenario("ash_vs_vine"), 3))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = BattleScreen(match, {0: "human", 1: "easy"}, {"scenario": "ash_vs_vine", "seed": 3})
+        app.push_screen(screen)
+        await settle(pilot, screen)
+        unit = next(u for u in screen.map.view.units if u.side == 0)
+        await cursor_to(pilot, screen, tuple(unit.cells[0]))
+        await pilot.press("enter")
+        assert screen.selected == unit.uid
+        state = match.state
+        walks = [a for a in ruleset.legal_actions(state, 0) if isinstance(a, OrderMove) and a.unit == unit.uid and a.mode == "walk"]
+        dest = next(hex_to_offset(Hex(a.q, a.r)) for a in walks if len(ruleset.move_path(state, a)) >= 4)
+        await cursor_to(pilot, screen, dest)
+        first = screen.actions_at(dest)[0]  # the order the odds panel lists first
+        path = ruleset.move_path(state, first)
+        assert len(path) >= 3 and path[0] == tuple(unit.cells[0]) and path[-1] == dest
+        assert screen.map.path == frozenset(path[1:-1])
+        _, text = screen.query_one(OddsPanel)._shown
+        assert f"{first.mode}: " in text and " movement points (" in text
+        await pilot.press("escape")  # the pick ends: the marks go
+        assert screen.selected is None and screen.map.path == frozenset()

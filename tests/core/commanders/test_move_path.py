@@ -49,3 +49,22 @@ def test_staying_or_a_non_move_has_no_path():
     state = one("Footman", ["....."], (1, 0))
     assert RULESET.move_path(state, Order(0, 1, Square(1, 0))) == ()
     assert RULESET.explain_action(state, Order(0, 1, Square(1, 0))) == (RULESET.describe_action(state, Order(0, 1, Square(1, 0))),)
+
+
+def test_every_order_of_bundled_battles_has_a_path_costing_what_the_search_says():
+    for name in ("sea_and_shore", "fort_siege", "sky_duel"):  # navy, walls, flyers
+        state = RULESET.new_battle(RULESET.load_scenario(name), 1)
+        for _ in range(12):
+            if RULESET.outcome(state) is not None:
+                break
+            legal = RULESET.legal_actions(state, RULESET.to_act(state)[0])
+            for order in (a for a in legal if isinstance(a, Order)):
+                unit = state.units[order.uid]
+                path = RULESET.move_path(state, order)
+                if tuple(order.dest) == tuple(unit.pos):
+                    assert path == ()
+                    continue
+                assert path[0] == tuple(unit.pos) and path[-1] == tuple(order.dest)
+                assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(path, path[1:]))
+                assert sum(leave_cost(state, unit, a, b) for a, b in zip(path, path[1:])) == reachable(state, unit)[order.dest]
+            state, _ = RULESET.apply(state, legal[len(legal) // 2])

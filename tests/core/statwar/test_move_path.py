@@ -36,3 +36,17 @@ def test_staying_or_attacking_in_place_has_no_path():
     s = battle([(unit("Walker", move=2), 0, 4, 4), (unit("Foe"), 1, 0, 9)])
     assert RULESET.move_path(s, Activate(0, 0)) == ()
     assert not any("steps" in line for line in RULESET.explain_action(s, Activate(0, 0)))
+
+
+def test_every_move_of_a_bundled_battle_takes_its_fewest_steps():
+    from core.statwar.state import Detonate
+
+    state = RULESET.new_battle(RULESET.load_scenario("duel_25"), 3)
+    for _ in range(40):
+        if RULESET.outcome(state) is not None:
+            break
+        legal = RULESET.legal_actions(state, RULESET.to_act(state)[0])
+        for a in legal:
+            if isinstance(a, (Activate, Detonate)) and a.to is not None:
+                check(state, a.unit, (a.to.x, a.to.y))
+        state, _ = RULESET.apply(state, legal[len(legal) // 2])
