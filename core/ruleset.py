@@ -150,6 +150,15 @@ class Ruleset(abc.ABC):
     def explain_action(self, state: Any, action: Any) -> tuple[str, ...]:
         """Before committing: the odds, damage range and every modifier, one line each."""
 
+    def move_path(self, state: Any, action: Any) -> tuple[tuple[int, int], ...]:
+        """The map cells (column, row, as CellView and UnitView use) a move passes through.
+
+        Start to end, both included, one cell after another: the path the rules
+        themselves find for the move, so the TUI can draw what will happen before
+        the player commits. () for an action that moves nothing (the default).
+        """
+        return ()
+
     @abc.abstractmethod
     def board_view(self, state: Any) -> BoardView:
         """The map as the TUI draws it (terrain, effects, units); see core.view."""

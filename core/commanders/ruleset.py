@@ -152,6 +152,11 @@ class CommandersRuleset(Ruleset):
     def explain_action(self, state: Battle, action: Any) -> tuple[str, ...]:
         return view.explain_action(state, action)
 
+    def move_path(self, state: Battle, action: Any) -> tuple[tuple[int, int], ...]:
+        from core.commanders.paths import route
+
+        return route(state, action)
+
     def board_view(self, state: Battle) -> BoardView:
         return view.board_view(state)
 

@@ -8,6 +8,7 @@ from core.commanders import events as ev
 from core.commanders.catalogue import Catalogue, catalogue
 from core.commanders.combat import annihilates, strike_numbers
 from core.commanders.derived import attack_of, attack_range, command_range, defence_of, in_command, speeds, tags_of
+from core.commanders.paths import cost_line
 from core.commanders.state import Battle, Cast, EndTurn, Order, Rally, Regroup
 from core.errors import IllegalAction
 from core.view import BoardView, CellView, UnitView
@@ -177,7 +178,8 @@ def explain_action(state: Battle, action, cat: Catalogue | None = None) -> tuple
             lines.append(f"Judgement (temperament): +{n['judgement']} strikes with the advantage")
         if annihilates(state, mover, target, cat):
             lines.append("annihilation: the target is destroyed at once and rolls revenge strikes (1 damage per 10)")
-        return tuple(lines)
+        moving = cost_line(state, action, cat)
+        return tuple(lines) + ((moving,) if moving else ())
     if isinstance(action, Cast):
         from core.commanders.spells import check_cast, dice_against, temper_dice
 
@@ -194,7 +196,8 @@ def explain_action(state: Battle, action, cat: Catalogue | None = None) -> tuple
             temper = _temper_words(*temper_dice(state, caster, t, spell))
             lines.append(f"{name_of(state, t.uid)}: {dice_against(state, caster, t, cat, spell)} dice" + (f" ({temper})" if temper else ""))
         return tuple(lines)
-    return (describe_action(state, action),)
+    moving = cost_line(state, action, cat)
+    return (describe_action(state, action),) + ((moving,) if moving else ())
 
 
 def _temper_words(heed: int, recognition: int, constraint: int) -> str:

@@ -153,6 +153,9 @@ class NinjaRuleset(Ruleset):
     def explain_action(self, state: Battle, action) -> tuple[str, ...]:
         return view.explain_action(state, self.cat, action)
 
+    def move_path(self, state: Battle, action) -> tuple[tuple[int, int], ...]:
+        return view.move_path(state, self.cat, action)
+
     def board_view(self, state: Battle):
         return view.board_view(state, self.cat)
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from core.hexgrid import FACING_NAMES, Hex, distance, hex_to_offset, offset_to_hex
+from core.hexgrid import FACING_NAMES, Hex, direction_between, distance, hex_to_offset, offset_to_hex
 from core.ninja.attacks import hit_chance, missile_extra, missile_range, modifiers, needed
 from core.ninja.catalogue import Catalogue
 from core.ninja.effects import describe as describe_effect
 from core.ninja.effects import flags
+from core.ninja.movement import mode_points, plan
 from core.ninja.state import (
     ActionFailed, AttackRedirected, AttackRolled, Battle, BattleEnded, ChiRegained, DamageDealt,
     DamagePrevented, Dodging, EffectApplied, EffectEnded, JutsuCast, MoveBlocked, OrderAction, OrderMove,
@@ -104,9 +105,70 @@ def describe_action(state: Battle, cat: Catalogue, action) -> str:
     return repr(action)
 
 
+def _plan_of(state: Battle, cat: Catalogue, action):
+    """The plan resolution will follow for a movement order (None for anything else)."""
+    if not isinstance(action, OrderMove) or action.mode == "stand":
+        return None
+    return plan(state, cat, state.units[action.unit], action.mode, Hex(action.q, action.r), action.facing)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}es" if word.endswith("x") else f"{n} {word}s"
+
+
+def move_cost_line(state: Battle, cat: Catalogue, action) -> str | None:
+    """The points a movement order spends out of its mode's allowance, with what they buy.
+
+    Seed 000: a turn of one hex-side costs 1 (free when jumping), a backward step 2 a
+    terrain point, a jump 1 more per level climbed. E.g. "walk: 4 of 5 movement points
+    (3 hexes, 1 turn)"; a turn on the spot "walk: 1 of 5 movement points (1 turn)"."""
+    p = _plan_of(state, cat, action)
+    if p is None:
+        return None
+    u = state.units[action.unit]
+    hexes = turns = backward = climbs = 0
+    here, facing = u.hex, u.facing
+    for q, r, f in p.steps:
+        h = Hex(q, r)
+        if h != here:
+            hexes += 1
+            if p.mode == "walk" and direction_between(here, h) == (facing + 3) % 6:
+                backward += 1
+            if p.mode == "jump":
+                climbs += max(0, elevation_at(state, h) - elevation_at(state, here))
+        elif f != facing and p.mode != "jump":
+            turns += 1
+        here, facing = h, f
+    parts = [_plural(hexes, "hex")] if hexes else []
+    if turns:
+        parts.append(_plural(turns, "turn"))
+    if backward:
+        parts.append(f"{backward} backward")
+    if climbs:
+        parts.append(f"{_plural(climbs, 'level')} climbed")
+    points = mode_points(cat, u, p.mode)
+    return f"{p.mode}: {p.cost} of {points} movement points ({', '.join(parts)})"
+
+
+def move_path(state: Battle, cat: Catalogue, action) -> tuple[tuple[int, int], ...]:
+    """The map cells of a movement order's plan, start to end (the steps resolution takes)."""
+    p = _plan_of(state, cat, action)
+    if p is None or not p.steps:
+        return ()
+    cells = [hex_to_offset(state.units[action.unit].hex)]
+    for q, r, _ in p.steps:
+        cell = hex_to_offset(Hex(q, r))
+        if cell != cells[-1]:
+            cells.append(cell)
+    return tuple(cells) if len(cells) > 1 else ()
+
+
 def explain_action(state: Battle, cat: Catalogue, action) -> tuple[str, ...]:
     """The odds of each attack in an order, with every modifier known now (movement of the
-    coming phase aside, which nobody knows until resolution)."""
+    coming phase aside, which nobody knows until resolution); a movement order's cost."""
+    if isinstance(action, OrderMove):
+        line = move_cost_line(state, cat, action)
+        return (describe_action(state, cat, action),) + ((line,) if line else ())
     if not isinstance(action, OrderAction) or action.act not in ("melee", "missile", "jutsu"):
         return (describe_action(state, cat, action),)
     u = state.units[action.unit]

@@ -121,6 +121,9 @@ class StatWar(Ruleset):
     def explain_action(self, state: Battle, action: Any) -> tuple[str, ...]:
         return text.explain_action(state, action)
 
+    def move_path(self, state: Battle, action: Any) -> tuple[tuple[int, int], ...]:
+        return text.move_path(state, action)
+
     def board_view(self, state: Battle):
         return text.board_view(state)
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from core.statwar.board import BLOCKED, NEUTRAL
 from core.statwar.combat import hit_damage
-from core.statwar.geometry import cells, controlled, gap, riders_of, standing
+from core.squaregrid import ALL_EIGHT
+from core.statwar.geometry import cells, controlled, gap, reach, riders_of, standing
 from core.statwar.rules import active_unit, side_points
 from core.statwar.state import (
     NO_UNIT,
@@ -129,6 +130,9 @@ def explain_action(state: Battle, a) -> tuple[str, ...]:
             if gap(x, y, size, t.x, t.y, t_spec.size) <= 1:
                 dealt = hit_damage(spec.damage, t_spec.armor)
                 lines.append(f"Blast on {name(state, t.uid)}: {spec.damage} - {t_spec.armor} = {dealt}, Health {t.health} -> {max(0, t.health - dealt)}")
+    steps = _move_steps(state, a)
+    if steps is not None:
+        lines.append(f"Move: {steps} of {state.design_of(a.unit).move} steps")
     if isinstance(a, Activate) and a.to is not None:
         zone = controlled(state, a.side)
         spec = state.design_of(a.unit)
@@ -136,6 +140,36 @@ def explain_action(state: Battle, a) -> tuple[str, ...]:
         if stop is not None:
             lines.append(f"Enters the zone of {name(state, stop)}: the move ends there")
     return tuple(lines)
+
+
+def _move_steps(state: Battle, a) -> int | None:
+    """Steps a move spends (fewest the search finds), or None when the action moves nothing."""
+    to = getattr(a, "to", None)
+    if not isinstance(a, (Activate, Detonate)) or to is None or state.phase == OVER:
+        return None
+    return reach(state, a.unit).steps.get((to.x, to.y))
+
+
+def move_path(state: Battle, a) -> tuple[tuple[int, int], ...]:
+    """The top-left squares a move passes through, start to end: one fewer step each time back.
+
+    Backtracks the breadth-first search from the destination, taking the first
+    neighbour (in the fixed eight-neighbour order) one step nearer that the move
+    could pass through (a square in an enemy Defender's zone ends a move there)."""
+    left = _move_steps(state, a)
+    if not left:
+        return ()
+    r = reach(state, a.unit)
+    here = (a.to.x, a.to.y)
+    path = [here]
+    while left > 0:
+        left -= 1
+        x, y = here
+        here = next(
+            p for p in ((x + dx, y + dy) for dx, dy in ALL_EIGHT) if r.steps.get(p) == left and p not in r.stopped_by
+        )
+        path.append(here)
+    return tuple(reversed(path))
 
 
 def board_view(state: Battle) -> BoardView:

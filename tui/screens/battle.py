@@ -89,7 +89,9 @@ class BattleScreen(PickingMixin, Screen[None]):
             "a lists the actions you may take now (end turn, submit, abilities) with odds.\n"
             "Esc steps back. Tab jumps to your next unit. The log explains every roll;\n"
             "[ and ] scroll it. Side 1's units are UPPER case, side 2's lower case and\n"
-            "underlined; [ ] is the cursor, ° a lasting effect (smoke, fire).\n\n"
+            "underlined; [ ] is the cursor, ° a lasting effect (smoke, fire). With a unit\n"
+            "selected, · · marks the cells the move under the cursor passes through: the\n"
+            "cheapest path the rules find, the one it takes; the panel gives its cost.\n\n"
             + self.map_legend()
         )
 
@@ -204,6 +206,7 @@ class BattleScreen(PickingMixin, Screen[None]):
         else:
             side = self.human_side()
             odds.show("Next", [self.controller.prompt(state, side, self.selected, self.stage)] if side is not None else [""])
+        self.update_path(actions)
 
     def update_status(self) -> None:
         state = self.match.state

@@ -13,7 +13,7 @@ from tui.dialogs.actions import ActionMenu
 
 
 class PickingMixin:
-    """Needs: self.match, self.controller, self.map, self.selected, self.picks, self.ended,
+    """Needs: self.match, self.ruleset, self.controller, self.map, self.selected, self.picks, self.ended,
     legal(), human_side(), side_name(), commit(), update_cursor_panels()."""
 
     def actions_of_selected(self) -> list[Any]:
@@ -68,6 +68,22 @@ class PickingMixin:
                 for cell in self.unit_cells(uid):
                     marks.setdefault(cell, "ready")
         self.map.set_highlights(marks)
+
+    def update_path(self, actions: list[Any]) -> None:
+        """Mark the path of the first move the cursor's cell offers the selected unit (the one the
+        odds panel lists first), start and end left out; clear it anywhere else."""
+        cells: tuple[tuple[int, int], ...] = ()
+        if self.selected is not None:
+            state = self.match.state
+            for action in actions[:3]:
+                try:
+                    path = tuple(self.ruleset.move_path(state, action))
+                except Exception:  # a preview must never break the screen
+                    path = ()
+                if path:
+                    cells = path[1:-1]
+                    break
+        self.map.set_path(cells)
 
     def actions_at(self, cell: tuple[int, int]) -> list[Any]:
         """The actions picked on this cell now, from an index of every cell of the pool built

@@ -10,6 +10,7 @@ two is left blank, so no glyph or mark is ever shown in half.
 A cell is drawn as [left mark][glyph][right mark] (hexes add the facing arrow):
 the marks carry meaning without colour - [ ] cursor, > < target, ( ) reachable,
 { } selected unit, ‹ › a unit that may act now,
+· · the path of the move under the cursor (bold, over a reachable cell's marks),
 ° lasting effect - and each side's units differ without colour by letter case
 and underline (see SIDE_MARKS), so monochrome terminals lose nothing.
 """
@@ -35,6 +36,10 @@ TERRAIN_COLOURS: dict[str, str] = {
     "neutral": "#8787af",
 }
 MARKS = {"cursor": ("[", "]"), "target": (">", "<"), "move": ("(", ")"), "selected": ("{", "}"), "ready": ("‹", "›")}
+#: the cells a previewed move passes through, between its start and its end
+PATH_MARKS = ("·", "·")
+#: highlights a path mark may replace (a target, the selected unit or the cursor keep theirs)
+PATH_OVER = (None, "move", "ready")
 HIGHLIGHT_BG = {"target": "#5f0000", "move": "#003f5f", "selected": "#3f3f00", "ready": "#303030"}
 
 Cell = tuple[int, int]
@@ -78,6 +83,7 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
         self.view = view
         self.cursor: Cell = (0, 0)
         self.highlights: dict[Cell, str] = {}
+        self.path: frozenset[Cell] = frozenset()
         self.side_styles: tuple[str, ...] = ("bold #5fafff", "bold #ff5f5f", "bold #87d75f", "bold #d787ff")
         self.colour = True
         self._rows: dict[int, Strip] = {}
@@ -157,6 +163,14 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
     def set_highlights(self, highlights: dict[Cell, str]) -> None:
         changed = {c for c in set(self.highlights) | set(highlights) if self.highlights.get(c) != highlights.get(c)}
         self.highlights = dict(highlights)
+        self._repaint_cells(changed)
+
+    def set_path(self, cells) -> None:
+        """Mark the cells a previewed move passes through (an empty one clears it); only the
+        cells that gain or lose the mark are repainted."""
+        path = frozenset(tuple(c) for c in cells)
+        changed = set(self.path ^ path)
+        self.path = path
         self._repaint_cells(changed)
 
     def restyle(self) -> None:
@@ -311,6 +325,9 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
         is_cursor = self.cursor == (col, row)
         bg = HIGHLIGHT_BG.get(mark) if mark else None
         left, right = MARKS["cursor"] if is_cursor else MARKS.get(mark or "", (" ", " "))
+        on_path = not is_cursor and mark in PATH_OVER and (col, row) in self.path
+        if on_path:
+            left, right = PATH_MARKS
         if not is_cursor and mark is None and cell.effects:
             right = "°"
         unit = self._units_at.get((col, row))
@@ -330,7 +347,7 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
         mark_style = self._style("#ffffff", bg, bold=True, reverse=is_cursor)
         # a blank mark beside terrain shows only its background: in the glyph's style it joins
         # the glyph's run, so a stretch of one terrain is one run (fewer bytes a repaint)
-        plain = unit is None and not is_cursor
+        plain = unit is None and not is_cursor and not on_path
         out = [
             Segment(left, body_style if plain and left == " " else mark_style),
             Segment(glyph, body_style + (Style(reverse=True) if is_cursor else Style())),
