@@ -59,8 +59,13 @@ class TestDialogs:
 
     def test_replay_jump_to_round(self, snap_compare, app, size, tmp_path):
         SavedGames.write(tmp_path)
-        keys = ["down", "down", "down", "enter", "enter", "r", "2"]
-        assert snap_compare(app, press=keys, terminal_size=size)
+        async def run_before(pilot):
+            await pilot.press("down", "down", "down", "enter", "enter", "r", "2")
+            for _ in range(3):
+                await pilot.pause()
+            await pilot.pause(0.1)  # the footer under the dialog recomposes after the dialog mounts
+
+        assert snap_compare(app, run_before=run_before, terminal_size=size)
 
     def test_commanders_end_with_experience(self, snap_compare, app, size):
         def screen():
