@@ -18,7 +18,6 @@ from core import registry  # noqa: E402
 from core.ai import Player  # noqa: E402
 from core.match import Match  # noqa: E402
 from tests.snapshots.test_snapshots import SIZES, app, push, statwar_match  # noqa: E402,F401
-from tests.snapshots.test_snapshots import TestSaves as SavedGames  # noqa: E402 (not collected twice)
 from tui.dialogs.hand_over import HandOverDialog  # noqa: E402
 from tui.screens.battle import BattleScreen  # noqa: E402
 from tui.screens.end import EndScreen  # noqa: E402
@@ -57,13 +56,20 @@ class TestDialogs:
         screen = lambda: BattleScreen(statwar_match(4), {0: "human", 1: "easy"}, meta)  # noqa: E731
         assert snap_compare(app, run_before=push(screen), press=["s"], terminal_size=size)
 
-    def test_replay_jump_to_round(self, snap_compare, app, size, tmp_path):
-        SavedGames.write(tmp_path)
+    def test_replay_jump_to_round(self, snap_compare, app, size):
+        from tui.dialogs.round_ask import RoundDialog
+        from tui.screens.replay import ReplayScreen
+
+        def replay():
+            match = statwar_match(6)
+            match.jump(0)
+            return ReplayScreen(match, {"scenario": "duel_25", "seed": 3})
+
         async def run_before(pilot):
-            await pilot.press("down", "down", "down", "enter", "enter", "r", "2")
-            for _ in range(3):
-                await pilot.pause()
-            await pilot.pause(0.1)  # the footer under the dialog recomposes after the dialog mounts
+            await push(replay)(pilot)
+            await push(lambda: RoundDialog(2))(pilot)
+            await pilot.press("2")
+            await pilot.pause()
 
         assert snap_compare(app, run_before=run_before, terminal_size=size)
 
