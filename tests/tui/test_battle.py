@@ -143,3 +143,32 @@ async def test_monochrome_theme_reaches_an_open_map(app):
         for row in range(screen.map.view.height):
             for seg in screen.map._build_row(row):
                 assert seg.style is None or seg.style.color not in terrain
+
+
+async def test_leaving_while_the_ai_thinks_drops_its_late_answer(tmp_path):
+    import threading
+
+    from tests.tui.conftest import PassiveAI, make_app
+
+    release = threading.Event()
+
+    class SlowAI(PassiveAI):
+        def choose(self, ruleset, state, side):
+            release.wait(10)
+            return super().choose(ruleset, state, side)
+
+    app = make_app(tmp_path, ai_factory=SlowAI)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BattleScreen(duel_match(), {0: "human", 1: "easy"}, {"seed": 7})
+        app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press("enter")  # deploy: now the AI thinks, and waits
+        await pilot.pause()
+        assert screen.ai_busy
+        await pilot.press("q", "y")  # leave the battle meanwhile
+        await pilot.pause()
+        assert screen not in app.screen_stack
+        release.set()  # the answer arrives after the screen has gone
+        for _ in range(5):
+            await pilot.pause()
+        assert app.is_running and screen.match.cursor == 1  # nothing applied, nothing raised

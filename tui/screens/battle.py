@@ -312,8 +312,8 @@ class BattleScreen(PickingMixin, Screen[None]):
 
     def _ai_chose(self, action: Any, cursor: int) -> None:
         self.ai_busy = False
-        if self.ended or not self.is_attached:
-            return
+        if self.ended or not self.is_attached or self not in self.app.screen_stack:
+            return  # the player left the battle while the AI thought (a popped screen loses its widgets)
         if cursor != self.match.cursor:
             # the human acted meanwhile (sealed orders): keep the choice if it is still legal
             side = getattr(action, "side", None)
