@@ -51,6 +51,14 @@ def assert_no_cell_cut(battle_map: BattleMap) -> None:
             assert shown[x] == expected, (row, x, shown, full[scroll_x:scroll_x + width])
 
 
+async def open_ninja_battle(pilot) -> BattleScreen:
+    """The bundled ninja battle (wider and taller than an 80x24 viewport), settled, side 1 human."""
+    screen = BattleScreen(ninja_match(), {0: "human", 1: "easy"}, {"seed": 3})
+    pilot.app.push_screen(screen)
+    await settle(pilot, screen)
+    return screen
+
+
 async def test_a_cursor_move_updates_the_panels_in_the_same_handler(tmp_path):
     app = make_app(tmp_path)
     match = duel_match(per_side=2)
@@ -103,9 +111,7 @@ async def test_a_cursor_move_onto_a_unit_shows_it_and_off_it_shows_none(tmp_path
 async def test_the_wide_ninja_map_opens_on_whole_cells_with_side_ones_unit_in_view(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = BattleScreen(ninja_match(), {0: "human", 1: "easy"}, {"seed": 3})
-        app.push_screen(screen)
-        await settle(pilot, screen)
+        screen = await open_ninja_battle(pilot)
         battle_map = screen.map
         assert battle_map.virtual_size.width > battle_map.viewport.width, "the test needs a map that scrolls"
         ready = {screen.controller.actor(a) for a in screen.legal()}
@@ -118,9 +124,7 @@ async def test_the_wide_ninja_map_opens_on_whole_cells_with_side_ones_unit_in_vi
 async def test_arrows_move_the_cursor_and_the_view_follows_by_whole_cells(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = BattleScreen(ninja_match(), {0: "human", 1: "easy"}, {"seed": 3})
-        app.push_screen(screen)
-        await settle(pilot, screen)
+        screen = await open_ninja_battle(pilot)
         battle_map = screen.map
         view = battle_map.view
         margin, step = battle_map.MARGIN, battle_map.cell_width
@@ -162,9 +166,7 @@ async def test_arrows_move_the_cursor_and_the_view_follows_by_whole_cells(tmp_pa
 async def test_vi_keys_reach_every_corner_of_the_wide_map_with_the_cursor_in_view(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = BattleScreen(ninja_match(), {0: "human", 1: "easy"}, {"seed": 3})
-        app.push_screen(screen)
-        await settle(pilot, screen)
+        screen = await open_ninja_battle(pilot)
         battle_map = screen.map
         view = battle_map.view
         for keys, corner in (
@@ -209,9 +211,7 @@ def test_a_panel_line_rewrites_every_column_that_changed_in_place():
 async def test_a_resize_keeps_the_cursor_whole_and_in_view(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = BattleScreen(ninja_match(), {0: "human", 1: "easy"}, {"seed": 3})
-        app.push_screen(screen)
-        await settle(pilot, screen)
+        screen = await open_ninja_battle(pilot)
         battle_map = screen.map
         await type_keys(pilot, *("l" * battle_map.view.width))
         for size in ((120, 40), (90, 30), (80, 24)):
