@@ -71,7 +71,7 @@ def reachable(state: Battle, unit: Unit, cat: Catalogue | None = None) -> dict[S
         hit = _CACHE.get(key)
         if hit is not None and hit[0] is state.units and hit[1] is state.leaders and hit[2] is state.board:
             return hit[3]
-    result = _search(state, unit, cat or catalogue())
+    result = search(state, unit, cat or catalogue())
     if cached:
         if len(_CACHE) > 4096:
             _CACHE.clear()
@@ -79,7 +79,13 @@ def reachable(state: Battle, unit: Unit, cat: Catalogue | None = None) -> dict[S
     return result
 
 
-def _search(state: Battle, unit: Unit, cat: Catalogue) -> dict[Square, int]:
+Node = tuple[tuple[int, int], int]  # a square and the land a navy unit has used reaching it
+
+
+def search(state: Battle, unit: Unit, cat: Catalogue,
+            parents: dict[Node, tuple[Node | None, int]] | None = None) -> dict[Square, int]:
+    """The cheapest-cost search behind `reachable`. Given `parents`, it also records for every
+    search node the node it was reached from and its cost, so a route can be traced back."""
     move, land = speeds(state, unit, cat)
     if unit.status("sleep") is not None:
         return {unit.pos: 0}
@@ -89,6 +95,8 @@ def _search(state: Battle, unit: Unit, cat: Catalogue) -> dict[Square, int]:
     best: dict[tuple[int, int], int] = {start: 0}
     seen: dict[tuple[tuple[int, int], int], int] = {(start, 0): 0}
     frontier = [(0, 0, start)]
+    if parents is not None:
+        parents[(start, 0)] = (None, 0)
     while frontier:
         cost, land_used, sq = heapq.heappop(frontier)
         if seen.get((sq, land_used), 1 << 30) < cost:
@@ -113,6 +121,8 @@ def _search(state: Battle, unit: Unit, cat: Catalogue) -> dict[Square, int]:
             if seen.get(key, 1 << 30) <= total:
                 continue
             seen[key] = total
+            if parents is not None:
+                parents[key] = ((sq, land_used), total)
             heapq.heappush(frontier, (total, key[1], nxt))
             if total < best.get(nxt, 1 << 30):
                 best[nxt] = total
