@@ -16,26 +16,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from core.rng import Dice
-from core.ruleset import Ruleset
+from core.ruleset import Budget, Ruleset
 
 LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
 
 #: Salt of the dice stream the hard level imagines its lookahead with.
 LOOKAHEAD_SALT = 0x5EED
-
-
-@attrs.frozen
-class Budget:
-    """How much work one decision may do; a ruleset may supply its own (`ai_budget`)."""
-
-    samples: int = 1  # dice streams averaged per action value (1 for dice-free rules)
-    easy_pool: int = 4  # easy picks among this many best actions
-    hard_candidates: int = 6  # hard looks deeper at this many of normal's best
-    hard_reply_plies: int = 2  # actions of other sides simulated after each candidate
-    max_candidates: int = 600  # beyond this, candidates are thinned evenly (stable order)
 
 
 class Player:
@@ -56,7 +43,7 @@ class Player:
         if self.level == "random":
             index, self.dice = self.dice.choice_index(len(actions))
             return actions[index]
-        budget = ai_budget(ruleset)
+        budget = ruleset.ai_budget()
         scored = rank(ruleset, state, side, actions, budget.samples)
         if self.level == "easy":
             pool = scored[: budget.easy_pool]
@@ -67,16 +54,10 @@ class Player:
         return lookahead(ruleset, state, side, scored, budget)
 
 
-def ai_budget(ruleset: Ruleset) -> Budget:
-    custom = getattr(ruleset, "ai_budget", None)
-    return custom() if callable(custom) else Budget()
-
-
 def candidates(ruleset: Ruleset, state: Any, side: int) -> list[Any]:
     """The actions the AI considers: the ruleset's pruned list if it offers one, else all legal."""
-    prune = getattr(ruleset, "ai_candidates", None)
-    actions = prune(state, side) if callable(prune) else ruleset.legal_actions(state, side)
-    limit = ai_budget(ruleset).max_candidates
+    actions = ruleset.ai_candidates(state, side)
+    limit = ruleset.ai_budget().max_candidates
     if len(actions) > limit:
         step = len(actions) / limit
         actions = [actions[int(i * step)] for i in range(limit)]

@@ -24,7 +24,7 @@ from core.content import display_path
 from core.errors import ContentError, Problem
 from core.rng import Dice
 from core.serial import Codec
-from core.view import BoardView
+from core.view import ActionPicks, BoardView
 
 
 @attrs.frozen(slots=True)
@@ -60,6 +60,17 @@ class ScenarioInfo:
     path: str
 
 
+@attrs.frozen
+class Budget:
+    """How much work one AI decision may do, counted in work, never in time (`Ruleset.ai_budget`)."""
+
+    samples: int = 1  # dice streams averaged per action value (1 for dice-free rules)
+    easy_pool: int = 4  # easy picks among this many best actions
+    hard_candidates: int = 6  # hard looks deeper at this many of normal's best
+    hard_reply_plies: int = 2  # actions of other sides simulated after each candidate
+    max_candidates: int = 600  # beyond this, candidates are thinned evenly (stable order)
+
+
 class Ruleset(abc.ABC):
     """A rule system: build a battle, say who acts, list and apply actions, judge the end."""
 
@@ -67,6 +78,9 @@ class Ruleset(abc.ABC):
     title: ClassVar[str]
     rules_version: ClassVar[int]
     grid: ClassVar[str]  # "hex" or "square": how the TUI draws the board
+    #: True when a side's actions are secret until they resolve (ninja's sealed orders):
+    #: their log lines are withheld, and players at one keyboard hand over between sides.
+    sealed_orders: ClassVar[bool] = False
     state_type: ClassVar[type]
     action_types: ClassVar[tuple[type, ...]]
     event_types: ClassVar[tuple[type, ...]]
@@ -115,6 +129,15 @@ class Ruleset(abc.ABC):
     def evaluate(self, state: Any, side: int) -> float:
         """How good `state` is for `side` (higher is better); used by the AI levels."""
 
+    def ai_candidates(self, state: Any, side: int) -> list[Any]:
+        """The actions the AI weighs for `side`: every legal action unless the ruleset prunes
+        (it must keep at least one legal action whenever there is one)."""
+        return self.legal_actions(state, side)
+
+    def ai_budget(self) -> Budget:
+        """How much work each AI decision may do in this ruleset."""
+        return Budget()
+
     def action_value(self, state: Any, action: Any, side: int, samples: int = 1) -> float:
         """Expected evaluation for `side` after `action`: the mean over `samples` dice streams.
 
@@ -158,6 +181,13 @@ class Ruleset(abc.ABC):
         the player commits. () for an action that moves nothing (the default).
         """
         return ()
+
+    @abc.abstractmethod
+    def action_picks(self, state: Any, action: Any) -> ActionPicks:
+        """How a player picks `action` on the map: the unit that acts (None for an action of
+        no unit on the map: deploy, end turn, seal orders) and, stage by stage, the cells
+        any of which picks that stage (destination, facing, target, spell area). Every
+        legal action has picks; two actions with the same picks are told apart in a menu."""
 
     @abc.abstractmethod
     def board_view(self, state: Any) -> BoardView:

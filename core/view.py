@@ -46,3 +46,29 @@ class BoardView:
 
     def cell(self, col: int, row: int) -> CellView:
         return self.cells[row * self.width + col]
+
+
+#: What one pick stage chooses; the map marks each kind its own way.
+PICK_KINDS = ("move", "face", "target", "place", "self")
+
+
+@attrs.frozen(slots=True)
+class PickStage:
+    """One pick of an action on the map: any of `cells` makes it.
+
+    kind: "move" a destination (the unit stands there afterwards), "face" the
+    neighbouring cell to turn towards, "target" a unit aimed at, "place" a cell
+    or area aimed at (a spell's square, a jutsu's hex), "self" the acting unit's
+    own cells (stay put, no attack, rest: a choice of doing without).
+    """
+
+    kind: str
+    cells: tuple[tuple[int, int], ...]
+
+
+@attrs.frozen(slots=True)
+class ActionPicks:
+    """How one action is picked on the map (Ruleset.action_picks): who acts, then each stage."""
+
+    actor: int | None  # uid of the acting unit; None when no unit on the map acts (deploy, end turn)
+    stages: tuple[PickStage, ...] = ()

@@ -24,7 +24,7 @@ from core.content import display_path, read_toml, structure
 from core.errors import ContentError, IllegalAction, Problem
 from core.rng import Dice
 from core.ruleset import Outcome, Ruleset, ScenarioInfo, Sheet
-from core.view import BoardView, CellView, UnitView
+from core.view import ActionPicks, BoardView, CellView, PickStage, UnitView
 
 NAME = "toy"
 SIDE_NAMES = ("Red", "Blue", "Green", "Gold")
@@ -349,6 +349,16 @@ class DiceRace(Ruleset):
             for r in state.runners
         )
         return BoardView("square", width, height, cells, units)
+
+    def action_picks(self, state: RaceState, action: Any) -> ActionPicks:
+        """A dash is picked on the runner itself, a trip on the runner tripped; resting is in the menu."""
+        if isinstance(action, Rest):
+            return ActionPicks(None)
+        runner = state.runners[action.uid]
+        if isinstance(action, Trip):
+            target = state.runners[action.target]
+            return ActionPicks(runner.uid, (PickStage("target", ((target.position, self._row(state, target)),)),))
+        return ActionPicks(runner.uid, (PickStage("self", ((runner.position, self._row(state, runner)),)),))
 
     def describe_cell(self, state: RaceState, col: int, row: int) -> str:
         for r in state.runners:

@@ -16,7 +16,7 @@ from math import gcd
 
 import attrs
 
-from core.ai import Budget
+from core.ruleset import Budget
 from core.commanders.catalogue import Catalogue, catalogue
 from core.commanders.derived import command_range, in_command, spec_of
 from core.commanders.state import Battle, Cast, Order, Unit

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from core.commanders import ai, muster, view
+from core.commanders import ai, muster, picks, view
 from core.commanders.catalogue import (
     CONVERTER as CATALOGUE_CONVERTER, ClassesFile, RulesFile, SkillsFile, SpellsFile, TerrainFile, UnitsFile,
 )
@@ -156,6 +156,9 @@ class CommandersRuleset(Ruleset):
         from core.commanders.paths import route
 
         return route(state, action)
+
+    def action_picks(self, state: Battle, action: Any):
+        return picks.action_picks(state, action)
 
     def board_view(self, state: Battle) -> BoardView:
         return view.board_view(state)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import attrs
 
-from core.ai import Budget
+from core.ruleset import Budget
 from core.hexgrid import distance, in_arc
 from core.ninja.attacks import hit_chance, melee_reach, missile_extra, missile_range, modifiers, needed
 from core.ninja.catalogue import Catalogue

@@ -7,7 +7,7 @@ from typing import Any
 
 from core.content import display_path
 from core.errors import ContentError, Problem
-from core.ninja import ai, muster, orders, sheet, view
+from core.ninja import ai, muster, orders, picks, sheet, view
 from core.ninja.armies import army_problems
 from core.ninja.catalogue import Catalogue, catalogue, load_army, load_map, load_typed
 from core.ninja.resolution import scores, winner
@@ -18,6 +18,7 @@ from core.ruleset import Outcome, Ruleset, ScenarioInfo, Sheet
 
 
 class NinjaRuleset(Ruleset):
+    sealed_orders = True
     name = "ninja"
     title = "Ninja: nine schools, sealed simultaneous orders"
     rules_version = 1
@@ -155,6 +156,9 @@ class NinjaRuleset(Ruleset):
 
     def move_path(self, state: Battle, action) -> tuple[tuple[int, int], ...]:
         return view.move_path(state, self.cat, action)
+
+    def action_picks(self, state: Battle, action: Any):
+        return picks.action_picks(state, action)
 
     def board_view(self, state: Battle):
         return view.board_view(state, self.cat)

@@ -12,11 +12,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from core.ai import Budget
+from core.ruleset import Budget
 from core.content import display_path, read_toml
 from core.errors import ContentError, Problem
 from core.ruleset import Outcome, Ruleset, ScenarioInfo, Sheet
-from core.statwar import ai, content, muster, rules, sheet, text
+from core.statwar import ai, content, muster, picks, rules, sheet, text
 from core.statwar.state import ACTIONS, EVENTS, OVER, Battle
 
 
@@ -123,6 +123,9 @@ class StatWar(Ruleset):
 
     def move_path(self, state: Battle, action: Any) -> tuple[tuple[int, int], ...]:
         return text.move_path(state, action)
+
+    def action_picks(self, state: Battle, action: Any):
+        return picks.action_picks(state, action)
 
     def board_view(self, state: Battle):
         return text.board_view(state)

@@ -4,7 +4,8 @@ import attrs
 import pytest
 
 from core import ai
-from core.ai import LEVELS, Budget, Player, candidates, play_out
+from core.ai import LEVELS, Player, candidates, play_out
+from core.ruleset import Budget
 from tests.toy_ruleset import RULESET, DiceRace, Rest
 
 
@@ -75,7 +76,7 @@ def test_candidates_are_thinned_evenly_to_the_budget():
     full = crowded.legal_actions(state, 0)
     assert len(full) > 2
     assert candidates(crowded, state, 0) == [full[0], full[int(len(full) / 2)]]
-    assert ai.ai_budget(RULESET) == Budget()
+    assert RULESET.ai_budget() == Budget()
 
 
 def test_play_out_stops_at_the_action_limit():

@@ -1,0 +1,41 @@
+"""How each ninja order is picked on the hex map (Ruleset.action_picks).
+
+Movement phase, OrderMove: the destination hex (the ninja's own hex to turn in
+place), then the neighbouring hex to face; walk, run and jump to the same hex
+and facing are told apart in a menu. A facing that points off the map edge is
+picked on the destination itself. Action phase, OrderAction: the target (melee,
+each target of a volley, a jutsu's target) or the hex a jutsu is aimed at;
+rest, dodge and jutsu on oneself are picked on the ninja itself. Submit seals
+the side's orders from the actions menu.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.hexgrid import Hex, hex_to_offset, neighbour
+from core.ninja.state import Battle, OrderAction, OrderMove
+from core.view import ActionPicks, PickStage
+
+
+def action_picks(state: Battle, action: Any) -> ActionPicks:
+    board = state.board
+    if isinstance(action, OrderMove):
+        here = state.units[action.unit].hex
+        dest = Hex(action.q, action.r)
+        col, row = hex_to_offset(dest)
+        first = PickStage("self" if dest == here else "move", ((col, row),))
+        fcol, frow = hex_to_offset(neighbour(dest, action.facing))
+        if 0 <= fcol < board.width and 0 <= frow < board.height:
+            face = PickStage("face", ((fcol, frow),))
+        else:
+            face = PickStage("self", ((col, row),))
+        return ActionPicks(action.unit, (first, face))
+    if isinstance(action, OrderAction):
+        if action.targets:
+            cells = tuple(dict.fromkeys(hex_to_offset(state.units[uid].hex) for uid in action.targets))
+            return ActionPicks(action.unit, (PickStage("target", cells),))
+        if len(action.place) == 2:
+            return ActionPicks(action.unit, (PickStage("place", (hex_to_offset(Hex(*action.place)),)),))
+        return ActionPicks(action.unit, (PickStage("self", (hex_to_offset(state.units[action.unit].hex),)),))
+    return ActionPicks(None)  # Submit: from the actions menu
