@@ -19,7 +19,7 @@ from core.errors import IllegalAction
 from core.rng import Dice
 from core.ruleset import Outcome, Ruleset, ScenarioInfo, Sheet
 from core.squaregrid import Square, manhattan
-from core.view import BoardView, CellView, UnitView
+from core.view import ActionPicks, BoardView, CellView, PickStage, UnitView
 
 WIDTH, HEIGHT = 12, 8
 TERRAIN = {(5, 2): "trees", (6, 2): "trees", (5, 5): "water", (6, 5): "water"}
@@ -121,7 +121,7 @@ class Duel(Ruleset):
     def load_scenario(self, name_or_path: str | Path) -> Any:
         return str(name_or_path)
 
-    def new_battle(self, setup: Any, seed: int) -> DuelState:
+    def set_up(self, setup: Any, seed: int) -> DuelState:
         fighters = []
         for side in (0, 1):
             for i in range(self.per_side):
@@ -174,7 +174,7 @@ class Duel(Ruleset):
         out.append(EndTurn(side))
         return out
 
-    def apply(self, state: DuelState, action: Any) -> tuple[DuelState, tuple[Any, ...]]:
+    def resolve(self, state: DuelState, action: Any) -> tuple[DuelState, tuple[Any, ...]]:
         if action not in self.legal_actions(state, getattr(action, "side", -1)):
             raise IllegalAction(f"{self.describe_action(state, action)} is not allowed now")
         fighters = list(state.fighters)
@@ -261,6 +261,17 @@ class Duel(Ruleset):
             for f in state.fighters if f.pos is not None and f.hp > 0
         )
         return BoardView(self.grid, WIDTH, HEIGHT, cells, units, zones=(("home", ((0, 0),)),))
+
+    def action_picks(self, state: DuelState, action: Any) -> ActionPicks:
+        """Deploy on the square; move to a square; strike on the enemy; end the turn from the menu."""
+        if isinstance(action, Deploy):
+            return ActionPicks(None, (PickStage("place", ((action.to.x, action.to.y),)),))
+        if isinstance(action, Move):
+            return ActionPicks(action.uid, (PickStage("move", ((action.to.x, action.to.y),)),))
+        if isinstance(action, Strike):
+            target = state.fighters[action.target].pos
+            return ActionPicks(action.uid, (PickStage("target", ((target.x, target.y),)),))
+        return ActionPicks(None)
 
     def describe_cell(self, state: DuelState, col: int, row: int) -> str:
         terrain = TERRAIN.get((col, row), "open")
