@@ -35,6 +35,8 @@ class Player:
         self.dice = Dice.from_seed(seed)
 
     def choose(self, ruleset: Ruleset, state: Any, side: int) -> Any:
+        """The action this seat takes; it weighs only what `side` may know (Ruleset.seat_view)."""
+        state = ruleset.seat_view(state, side)
         actions = candidates(ruleset, state, side)
         if not actions:
             raise ValueError(f"side {side} has no legal action")

@@ -1,8 +1,17 @@
 """A battle as data: the initial state, the actions taken, and every state they made.
 
 Undo and redo move a cursor; a new action after an undo cuts the redo branch.
-Because the dice live in the state, undoing and taking the same action again
-rolls the same dice: undo cannot be used to re-roll.
+Each action rolls dice keyed to the battle's seed, its step and the action
+itself (core.rng): undoing and taking the same action again rolls the same
+dice, and a different action rolls unrelated ones.
+
+How far back a player may undo is a rule of the battle, its undo mode
+(docs/RULES.md, General, "Undo"):
+- fair (the default): a side takes back only its own latest actions, and only
+  those that revealed nothing: no die rolled, its turn not ended, its orders not
+  sealed; never past another side's action.
+- practice: anything may be undone; the battle is marked as practice.
+- ironman: nothing may be undone.
 """
 
 from __future__ import annotations
@@ -11,16 +20,23 @@ from typing import Any
 
 from core.ruleset import Outcome, Ruleset
 
+UNDO_MODES: tuple[str, ...] = ("fair", "practice", "ironman")
+DEFAULT_UNDO = "fair"
+
 
 class Match:
     """Owns one battle's history. The TUI, the AI runner and replays all drive a Match."""
 
-    def __init__(self, ruleset: Ruleset, initial: Any) -> None:
+    def __init__(self, ruleset: Ruleset, initial: Any, undo: str = DEFAULT_UNDO) -> None:
+        if undo not in UNDO_MODES:
+            raise ValueError(f"unknown undo mode {undo!r}; choose from {', '.join(UNDO_MODES)}")
         self.ruleset = ruleset
         self.initial = initial
+        self.undo_mode = undo
         self._actions: list[Any] = []
         self._states: list[Any] = [initial]
         self._events: list[tuple[Any, ...]] = [()]
+        self._rolled: list[int] = [0]  # dice each step's action rolled
         self.cursor = 0
 
     # --- reading -------------------------------------------------------------
@@ -65,7 +81,33 @@ class Match:
 
     @property
     def can_undo(self) -> bool:
+        """Whether any step back is recorded (the undo mode may still refuse it: undo_refusal)."""
         return self.cursor > 0
+
+    def undo_refusal(self, side: int | None) -> str | None:
+        """Why `side` may not undo the last action now, in one line; None when it may.
+
+        `side` is the side asking (None: nobody in particular, as in practice play)."""
+        if self.undo_mode == "ironman":
+            return "This is an ironman battle: nothing can be undone."
+        if self.cursor == 0:
+            return "Nothing to undo."
+        if self.undo_mode == "practice":
+            return None
+        step = self.cursor
+        action = self._actions[step - 1]
+        actor = self.ruleset.action_side(action)
+        names = self.ruleset.side_names(self.state)
+        if side is None or actor != side:
+            who = names[actor] if 0 <= actor < len(names) else f"side {actor + 1}"
+            return f"The last action was {who}'s: fair undo never takes back another side's action."
+        if self._rolled[step]:
+            return "That action rolled dice: the roll stands (fair undo)."
+        if self.ruleset.sealed_orders and side not in self.ruleset.to_act(self.state):
+            return "Your orders are sealed: fair undo stops at the seal."
+        if side not in self.ruleset.to_act(self.state) or self.ruleset.outcome(self.state) is not None:
+            return "That action ended your turn: fair undo stops there."
+        return None
 
     @property
     def can_redo(self) -> bool:
@@ -74,24 +116,25 @@ class Match:
     # --- changing ------------------------------------------------------------
     def apply(self, action: Any) -> tuple[Any, ...]:
         """Take `action` now; raises IllegalAction and changes nothing if it is not allowed."""
-        new_state, events = self.ruleset.apply(self.state, action)
-        del self._actions[self.cursor :]
-        del self._states[self.cursor + 1 :]
-        del self._events[self.cursor + 1 :]
+        played = self.ruleset.play(self.state, action)
+        self.truncate()
         self._actions.append(action)
-        self._states.append(new_state)
-        self._events.append(events)
+        self._states.append(played.state)
+        self._events.append(played.events)
+        self._rolled.append(played.rolled)
         self.cursor += 1
-        return events
+        return played.events
 
-    def undo(self) -> bool:
-        if not self.can_undo:
+    def undo(self, side: int | None = None) -> bool:
+        """Step back one action if the undo mode lets `side` (see undo_refusal)."""
+        if self.undo_refusal(side) is not None:
             return False
         self.cursor -= 1
         return True
 
     def redo(self) -> bool:
-        if not self.can_redo:
+        """Step forward again along the recorded actions (the same dice come up)."""
+        if not self.can_redo or self.undo_mode == "ironman":
             return False
         self.cursor += 1
         return True
@@ -107,11 +150,12 @@ class Match:
         del self._actions[self.cursor :]
         del self._states[self.cursor + 1 :]
         del self._events[self.cursor + 1 :]
+        del self._rolled[self.cursor + 1 :]
 
     @classmethod
-    def replay(cls, ruleset: Ruleset, initial: Any, actions: list[Any]) -> Match:
+    def replay(cls, ruleset: Ruleset, initial: Any, actions: list[Any], undo: str = DEFAULT_UNDO) -> Match:
         """A Match rebuilt by re-applying `actions` to `initial`."""
-        match = cls(ruleset, initial)
+        match = cls(ruleset, initial, undo)
         for action in actions:
             match.apply(action)
         return match

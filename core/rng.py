@@ -4,6 +4,17 @@ SplitMix64 over (seed, counter): the n-th draw of a seed is a pure function of
 the two numbers, so the same state always rolls the same dice on every machine
 and Python version, undo cannot re-roll, and a replay needs nothing but the
 initial state and the actions. Never use the `random` module in core/.
+
+Two rules of use (docs/RULES.md, General, "The dice"):
+- per action (every battle started since save format 2): the battle's dice are
+  `Dice(seed, step, per_action=True)`, and each action rolls from its own
+  stream, `for_action(key)`, drawn from (battle seed, step, the action). The
+  same action at the same step rolls the same dice (undo cannot re-roll); any
+  other action rolls unrelated dice (a roll seen and undone cannot be handed to
+  another action).
+- one stream (`per_action=False`): draws are read in order from (seed,
+  counter). Saves written before format 2 replay with it, and the AI imagines
+  futures with it on reseeded copies.
 """
 
 from __future__ import annotations
@@ -27,11 +38,24 @@ class Dice:
     """An immutable dice stream: each draw returns the value and the next Dice."""
 
     seed: int
-    counter: int = 0
+    counter: int = 0  # the next draw of one stream; with per_action, the battle's step
+    per_action: bool = False
 
     @classmethod
     def from_seed(cls, seed: int) -> Dice:
         return cls(seed & MASK64, 0)
+
+    @classmethod
+    def for_battle(cls, dice: Dice) -> Dice:
+        """The per-action dice of a battle whose set-up rolled with `dice` (step 0)."""
+        return cls(dice.seed, 0, True)
+
+    def for_action(self, key: int) -> Dice:
+        """The one-stream dice an action with `key` rolls at this step (per_action dice only)."""
+        return Dice(splitmix64(splitmix64(self.seed, self.counter) ^ (key & MASK64), 0), 0)
+
+    def next_step(self) -> Dice:
+        return Dice(self.seed, self.counter + 1, True)
 
     def next_u64(self) -> tuple[int, Dice]:
         return splitmix64(self.seed, self.counter), Dice(self.seed, self.counter + 1)

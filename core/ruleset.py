@@ -60,6 +60,15 @@ class ScenarioInfo:
     path: str
 
 
+@attrs.frozen(slots=True)
+class Played:
+    """What one action did: the next state, its events, and how many dice it rolled."""
+
+    state: Any
+    events: tuple[Any, ...]
+    rolled: int
+
+
 @attrs.frozen
 class Budget:
     """How much work one AI decision may do, counted in work, never in time (`Ruleset.ai_budget`)."""
@@ -95,8 +104,14 @@ class Ruleset(abc.ABC):
         """A scenario (setup) by bundled name or by file path; raises ContentError."""
 
     @abc.abstractmethod
+    def set_up(self, setup: Any, seed: int) -> Any:
+        """The rules of building a battle's first state from a scenario; its dice come
+        from `seed` (read in order while setting up). Callers use `new_battle`."""
+
     def new_battle(self, setup: Any, seed: int) -> Any:
-        """The initial state of a battle; all later randomness comes from `seed`."""
+        """The initial state of a battle; all later randomness comes from `seed`, per action."""
+        state = self.set_up(setup, seed)
+        return attrs.evolve(state, dice=Dice.for_battle(state.dice))
 
     @abc.abstractmethod
     def load_document(self, path: Path, data: dict[str, Any]) -> Any:
@@ -117,12 +132,52 @@ class Ruleset(abc.ABC):
         """Every action `side` may take now, in a stable order. The single source of truth."""
 
     @abc.abstractmethod
+    def resolve(self, state: Any, action: Any) -> tuple[Any, tuple[Any, ...]]:
+        """The rules of one action: the next state and the events that explain it.
+
+        Dice come from `state.dice`, read in order (every state has a `dice: Dice`);
+        raises IllegalAction, never mutates. Callers use `apply`, which hands each
+        action its own dice."""
+
     def apply(self, state: Any, action: Any) -> tuple[Any, tuple[Any, ...]]:
         """The next state and the events that explain it; raises IllegalAction, never mutates."""
+        played = self.play(state, action)
+        return played.state, played.events
+
+    def play(self, state: Any, action: Any) -> Played:
+        """`apply`, also telling how many dice the action rolled (fair undo stops at a roll).
+
+        With per-action dice (core.rng) the action rolls from a stream keyed to the
+        battle's seed, the step and the action's canonical encoding, and the state
+        moves on one step; with one-stream dice (older saves, the AI's imagined
+        futures) it reads the stream in order."""
+        dice: Dice = state.dice
+        if not dice.per_action:
+            after, events = self.resolve(state, action)
+            return Played(after, events, after.dice.counter - dice.counter)
+        own = dice.for_action(self.codec().action_key(action))
+        after, events = self.resolve(attrs.evolve(state, dice=own), action)
+        return Played(attrs.evolve(after, dice=dice.next_step()), events, after.dice.counter)
 
     @abc.abstractmethod
     def outcome(self, state: Any) -> Outcome | None:
         """The result once the battle is over, else None."""
+
+    def action_side(self, action: Any) -> int:
+        """The side that took `action` (every action record carries `side`)."""
+        return action.side
+
+    # --- what each seat may know --------------------------------------------
+    def seat_view(self, state: Any, side: int | None) -> Any:
+        """`state` as `side` may know it (None: a spectator): another side's sealed and
+        unresolved orders left out. Rulesets without secrets show everything (the default).
+        Screens, logs, files and the AI read a battle through this (core.seats)."""
+        return state
+
+    def phase_of(self, state: Any) -> Any:
+        """What changes when sealed orders resolve: an order given in one phase stays
+        secret from other sides until the phase differs (only read when sealed_orders)."""
+        return self.round_number(state)
 
     # --- for the AI --------------------------------------------------------
     @abc.abstractmethod

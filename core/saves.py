@@ -25,11 +25,11 @@ from core import registry
 from core.content import cattrs_problems, display_path, fingerprint, repo_root
 from core.errors import IllegalAction, SaveError
 from core.files import write_atomic
-from core.match import Match
+from core.match import UNDO_MODES, Match
 from core.ruleset import Ruleset
 
 FORMAT = "skirmish-replay"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 #: A state hash is recorded after every HASH_EVERY actions (and always at the end).
 HASH_EVERY = 1
 #: Largest save accepted: a long battle is tens of kilobytes.
@@ -37,14 +37,26 @@ MAX_SAVE_BYTES = 8 * 1024 * 1024
 MAX_ACTIONS = 100_000
 SUFFIX = ".json"
 
+
+
+def _from_format_1(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 had no undo modes (any step could be taken back: practice, in today's
+    words) and rolled every battle's dice as one stream. Its states carry one-stream
+    dice (no `per_action`), so they replay with that rule and keep their hashes."""
+    meta = data.get("meta")
+    if isinstance(meta, dict):  # anything else is left for the reader to refuse by name
+        meta = {**meta, "undo": "practice"}
+    return {**data, "format_version": 2, "meta": meta}
+
+
 #: MIGRATIONS[n] turns a parsed version-n document into a version n+1 document.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_format_1}
 
 TOP_KEYS = (
     "format", "format_version", "ruleset", "rules_version", "content_fingerprint",
     "meta", "hash_every", "initial", "actions", "hashes", "final_hash",
 )
-META_KEYS = ("created", "players", "scenario", "seed", "result", "steps")
+META_KEYS = ("created", "players", "scenario", "seed", "result", "steps", "undo")
 
 
 @attrs.frozen
@@ -57,6 +69,7 @@ class Meta:
     seed: int | None
     result: dict[str, Any] | None
     steps: int
+    undo: str  # the battle's undo mode: fair, practice or ironman (core.match)
 
 
 @attrs.frozen
@@ -91,6 +104,7 @@ class SaveSummary:
     players: tuple[str, ...] = ()
     result: dict[str, Any] | None = None
     steps: int = 0
+    undo: str = ""
     error: str | None = None
 
 
@@ -141,6 +155,7 @@ def save_document(
             "seed": seed,
             "result": result_of(ruleset, match.state),
             "steps": steps,
+            "undo": match.undo_mode,
         },
         "hash_every": max(1, hash_every),
         "initial": codec.encode_state(match.initial),
@@ -310,7 +325,10 @@ def _read_meta(file: str, raw: dict[str, Any]) -> Meta:
         _need(file, result, "winner", (int, type(None)), "a side number or null", "meta.result.")
         _need(file, result, "reason", (str,), "text", "meta.result.")
     steps = _need(file, raw, "steps", (int,), "a whole number", "meta.")
-    return Meta(created, tuple(players), scenario, seed, result, steps)
+    undo = _need(file, raw, "undo", (str,), "text", "meta.")
+    if undo not in UNDO_MODES:
+        raise SaveError(file, f"meta.undo: {undo!r} is not an undo mode ({', '.join(UNDO_MODES)})")
+    return Meta(created, tuple(players), scenario, seed, result, steps, undo)
 
 
 def _read_hashes(file: str, raw: list[Any], steps: int) -> tuple[tuple[int, str], ...]:
@@ -362,7 +380,7 @@ def verify(replay: Replay) -> Match:
     note = ""
     if replay.rules_version != ruleset.rules_version:
         note = f" (saved with {ruleset.name} rules version {replay.rules_version}; this build has {ruleset.rules_version})"
-    match = Match(ruleset, replay.initial)
+    match = Match(ruleset, replay.initial, replay.meta.undo)
     try:
         initial_hash = codec.state_hash(replay.initial)
     except Exception as exc:
@@ -420,6 +438,6 @@ def list_saves(folder: str | Path) -> list[SaveSummary]:
             out.append(SaveSummary(path, error=exc.reason))
             continue
         m = replay.meta
-        out.append(SaveSummary(path, replay.ruleset.name, m.scenario, m.created, m.players, m.result, m.steps))
+        out.append(SaveSummary(path, replay.ruleset.name, m.scenario, m.created, m.players, m.result, m.steps, m.undo))
     out.sort(key=lambda s: s.created, reverse=True)
     return out

@@ -20,8 +20,11 @@ from cattrs.cols import (
     list_structure_factory,
     namedtuple_structure_factory,
 )
+from cattrs.gen import make_dict_unstructure_fn, override
 from cattrs.preconf.orjson import make_converter
 from cattrs.strategies import configure_tagged_union
+
+from core.rng import Dice
 
 TAG = "kind"
 
@@ -36,6 +39,11 @@ def new_converter():
     """
     converter = make_converter(forbid_extra_keys=True)
     _make_strict(converter)
+    # One-stream dice are written as before format 2 had per-action dice, so the
+    # states of older saves encode (and hash) exactly as they were recorded.
+    converter.register_unstructure_hook(
+        Dice, make_dict_unstructure_fn(Dice, converter, per_action=override(omit_if_default=True))
+    )
     return converter
 
 
@@ -183,6 +191,12 @@ class Codec:
 
     def encode_event(self, event: Any) -> Any:
         return self.converter.unstructure(event, self.event_union)
+
+    def action_key(self, action: Any) -> int:
+        """A 64-bit number that names `action` on every machine: a hash of its canonical
+        encoding (sorted-key JSON), which keys the dice the action rolls (core.rng)."""
+        blob = orjson.dumps(self.encode_action(action), option=orjson.OPT_SORT_KEYS)
+        return int.from_bytes(hashlib.blake2b(blob, digest_size=8).digest(), "big")
 
     def state_hash(self, state: Any) -> str:
         """A short, platform-independent fingerprint of a state (sorted-key JSON, SHA-256)."""

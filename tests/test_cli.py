@@ -73,12 +73,16 @@ def test_no_command_starts_the_tui_with_the_default_saves_dir(capsys, tui_calls,
 
 
 def test_play_passes_the_validated_request(capsys, tui_calls):
-    code, _, _ = run(capsys, "play", "toy", "--scenario", "relay", "--seed", "3", "--opponent", "hotseat", "--mouse")
+    code, _, _ = run(capsys, "play", "toy", "--scenario", "relay", "--seed", "3", "--opponent", "hotseat", "--mouse",
+                     "--undo", "ironman")
     assert code == 0
-    assert tui_calls[-1]["play"] == {"ruleset": "toy", "scenario": "relay", "seed": 3, "opponent": "hotseat"}
+    assert tui_calls[-1]["play"] == {"ruleset": "toy", "scenario": "relay", "seed": 3, "opponent": "hotseat",
+                                     "undo": "ironman"}
     assert tui_calls[-1]["mouse"] is True
     assert run(capsys, "play", "toy")[0] == 0
-    assert tui_calls[-1]["play"] == {"ruleset": "toy", "scenario": None, "seed": None, "opponent": "normal"}
+    assert tui_calls[-1]["play"] == {"ruleset": "toy", "scenario": None, "seed": None, "opponent": "normal",
+                                     "undo": "fair"}
+    assert run(capsys, "play", "toy", "--undo", "sometimes")[0] == 2
     assert run(capsys, "--saves-dir", "first", "play", "toy", "--saves-dir", "after")[0] == 0
     assert tui_calls[-1]["saves_dir"] == Path("after") and tui_calls[-1]["mouse"] is False
 

@@ -203,7 +203,7 @@ class DiceRace(Ruleset):
         lines = (f"Track {document.length} squares", f"{document.runners} runner(s) a side", f"{document.sides} sides")
         return Sheet(document.title, lines, {"length": document.length, "runners": document.runners, "sides": document.sides})
 
-    def new_battle(self, setup: RaceSpec, seed: int) -> RaceState:
+    def set_up(self, setup: RaceSpec, seed: int) -> RaceState:
         runners = tuple(
             Runner(side * setup.runners + i, side, KINDS[i], i + 1, 0, HEALTH)
             for side in range(setup.sides)
@@ -248,7 +248,7 @@ class DiceRace(Ruleset):
         if action not in self.legal_actions(state, action.side):
             raise IllegalAction("the target is not an enemy runner within one square")
 
-    def apply(self, state: RaceState, action: Any) -> tuple[RaceState, tuple[Any, ...]]:
+    def resolve(self, state: RaceState, action: Any) -> tuple[RaceState, tuple[Any, ...]]:
         self._check(state, action)
         runners, damage, dice = list(state.runners), list(state.damage_dealt), state.dice
         events: list[Any] = []

@@ -18,6 +18,7 @@ from typing import Any, Sequence
 
 from core import registry
 from core.ai import LEVELS
+from core.match import DEFAULT_UNDO, UNDO_MODES
 from core.content import display_path, read_toml
 from core.errors import ContentError, Problem, SaveError, SkirmishError
 
@@ -54,6 +55,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--opponent", choices=OPPONENTS, default="normal", help="AI level, or hotseat (default: normal)")
     p.add_argument("--army", type=Path, metavar="FILE",
                    help="side 1 brings this army (commanders: this commander) instead of the scenario's")
+    p.add_argument("--undo", choices=UNDO_MODES, default=DEFAULT_UNDO,
+                   help="fair: take back only your own moves that revealed nothing; practice: anything; "
+                        f"ironman: nothing (default: {DEFAULT_UNDO})")
 
     p = sub.add_parser("replay", parents=[common], help="watch a save file in the TUI")
     p.add_argument("file", metavar="FILE", type=Path)
@@ -78,6 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("log", parents=[common], help="the battle report of a save file")
     p.add_argument("file", metavar="FILE", type=Path)
     p.add_argument("--json", action="store_true", help="JSON lines of events instead of text")
+    p.add_argument("--seat", type=int, metavar="N",
+                   help="what side N may know (default: the public view; everything once the battle has ended)")
 
     p = sub.add_parser("sheet", parents=[common], help="the character sheet of an army, unit or commander file")
     p.add_argument("file", metavar="FILE", type=Path)
@@ -194,7 +200,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         setup = ruleset.load_scenario(args.scenario if args.scenario is not None else infos[0].name)
         if args.army is not None:  # refused here, with every reason, before the screen opens
             ruleset.with_army(setup, 0, ruleset.load_army(args.army), display_path(args.army))
-    play = {"ruleset": ruleset.name, "scenario": args.scenario, "seed": args.seed, "opponent": args.opponent}
+    play = {"ruleset": ruleset.name, "scenario": args.scenario, "seed": args.seed, "opponent": args.opponent,
+            "undo": args.undo}
     if args.army is not None:
         play["army"] = str(args.army)
     return start_tui(args, play=play)
@@ -307,13 +314,21 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_log(args: argparse.Namespace) -> int:
     from core.saves import read_save, verify
+    from core.seats import SPECTATOR, action_text, secret_steps
 
     replay = read_save(args.file)
     match = verify(replay)
     ruleset = match.ruleset
+    names = ruleset.side_names(match.state)
+    seat = SPECTATOR
+    if args.seat is not None:
+        if not 1 <= args.seat <= len(names):
+            raise UserError(f"--seat: this battle has sides 1 to {len(names)}")
+        seat = args.seat - 1
+    secret = secret_steps(match, seat)
     codec = ruleset.codec()
     if args.json:
-        for step, _action, events in match.history():
+        for step, _action, events in match.history():  # events are public: no seat hides one
             after = match.state_at(step)
             for event in events:
                 fields = codec.encode_event(event)
@@ -327,7 +342,10 @@ def cmd_log(args: argparse.Namespace) -> int:
     print(f"{ruleset.title}: {meta.scenario}")
     print(player_names(replay))
     seed = "" if meta.seed is None else f", seed {meta.seed}"
-    print(f"{meta.steps} actions{seed}" + (f", saved {meta.created}" if meta.created else ""))
+    print(f"{meta.steps} actions{seed}, undo: {meta.undo}" + (f", saved {meta.created}" if meta.created else ""))
+    if secret:
+        view = "the public view" if seat is None else f"{names[seat]}'s view"
+        print(f"Shown as {view}: orders sealed in the phase still open stay hidden until they resolve.")
     shown_round = None
     for step, action, events in match.history():
         before, after = match.state_at(step - 1), match.state_at(step)
@@ -335,7 +353,7 @@ def cmd_log(args: argparse.Namespace) -> int:
         if round_now != shown_round:
             print(f"\nRound {round_now}")
             shown_round = round_now
-        print(f"{step:>4}. {ruleset.describe_action(before, action)}")
+        print(f"{step:>4}. {action_text(match, step, seat, secret)}")
         for event in events:
             print(f"        {ruleset.describe_event(after, event)}")
     print(f"\n{result_line(ruleset, match.state)}")

@@ -50,7 +50,7 @@ class CommandersRuleset(Ruleset):
             path = battles_dir() / f"{name_or_path}.toml"
         return load_setup(path)
 
-    def new_battle(self, setup: Setup, seed: int) -> Battle:
+    def set_up(self, setup: Setup, seed: int) -> Battle:
         state, _ = new_battle(setup, seed)
         return state
 
@@ -109,7 +109,7 @@ class CommandersRuleset(Ruleset):
     def legal_actions(self, state: Battle, side: int) -> list[Any]:
         return legal_actions(state, side)
 
-    def apply(self, state: Battle, action: Any) -> tuple[Battle, tuple[Any, ...]]:
+    def resolve(self, state: Battle, action: Any) -> tuple[Battle, tuple[Any, ...]]:
         return apply(state, action)
 
     def outcome(self, state: Battle) -> Outcome | None:

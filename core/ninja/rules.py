@@ -57,7 +57,7 @@ class NinjaRuleset(Ruleset):
             p = bundled
         return load_setup(p, self.cat)
 
-    def new_battle(self, setup: Setup, seed: int) -> Battle:
+    def set_up(self, setup: Setup, seed: int) -> Battle:
         return new_battle(setup, self.cat, seed)
 
     def load_document(self, path: Path, data: dict[str, Any]) -> Any:
@@ -122,7 +122,7 @@ class NinjaRuleset(Ruleset):
     def legal_actions(self, state: Battle, side: int) -> list:
         return orders.legal_actions(state, self.cat, side)
 
-    def apply(self, state: Battle, action) -> tuple[Battle, tuple]:
+    def resolve(self, state: Battle, action) -> tuple[Battle, tuple]:
         return orders.apply(state, self.cat, action)
 
     def outcome(self, state: Battle) -> Outcome | None:

@@ -59,7 +59,7 @@ class StatWar(Ruleset):
             path = bundled
         return content.load_scenario(path)
 
-    def new_battle(self, setup: Any, seed: int) -> Battle:
+    def set_up(self, setup: Any, seed: int) -> Battle:
         return rules.new_battle(setup, seed)
 
     def load_document(self, path: Path, data: dict[str, Any]) -> Any:
@@ -91,7 +91,7 @@ class StatWar(Ruleset):
     def legal_actions(self, state: Battle, side: int) -> list[Any]:
         return rules.legal_actions(state, side)
 
-    def apply(self, state: Battle, action: Any) -> tuple[Battle, tuple[Any, ...]]:
+    def resolve(self, state: Battle, action: Any) -> tuple[Battle, tuple[Any, ...]]:
         return rules.apply(state, action)
 
     def outcome(self, state: Battle) -> Outcome | None:

@@ -7,8 +7,8 @@ from core.match import Match
 from tests.toy_ruleset import RULESET, Dash, Rest, Trip
 
 
-def new_match(seed: int = 11, scenario: str = "sprint") -> Match:
-    return Match(RULESET, RULESET.new_battle(RULESET.load_scenario(scenario), seed))
+def new_match(seed: int = 11, scenario: str = "sprint", undo: str = "practice") -> Match:
+    return Match(RULESET, RULESET.new_battle(RULESET.load_scenario(scenario), seed), undo)
 
 
 def test_apply_records_states_and_events():

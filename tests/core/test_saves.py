@@ -26,7 +26,7 @@ META = dict(created="2026-01-02 03:04:05 UTC", players=["human", "normal"], scen
 
 
 def played(seed: int = 8, scenario: str = "relay", limit: int | None = None) -> Match:
-    match = Match(TOY, TOY.new_battle(TOY.load_scenario(scenario), seed))
+    match = Match(TOY, TOY.new_battle(TOY.load_scenario(scenario), seed), undo="practice")
     while match.outcome() is None and (limit is None or match.steps < limit):
         side = match.to_act()[0]
         legal = match.legal_actions(side)

@@ -28,7 +28,7 @@ def check_invariants(state):
 @given(st.integers(0, 2**32), st.lists(st.integers(0, 10**6), min_size=30, max_size=70), st.sampled_from([2, 3]))
 def test_random_legal_play(seed, picks, sides):
     state = small_battle(seed, sides)
-    match = Match(RULESET, state)
+    match = Match(RULESET, state, undo="practice")
     for pick in picks:
         movers = RULESET.to_act(match.state)
         if not movers:

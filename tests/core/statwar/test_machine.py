@@ -26,7 +26,7 @@ CODEC = R.codec()
 class StatWarMachine(RuleBasedStateMachine):
     @initialize(scenario=st.sampled_from(SCENARIOS), seed=st.integers(0, 2**32))
     def start(self, scenario, seed):
-        self.match = Match(R, R.new_battle(SETUPS[scenario], seed))
+        self.match = Match(R, R.new_battle(SETUPS[scenario], seed), undo="practice")
 
     @property
     def state(self):
