@@ -11,6 +11,7 @@ from __future__ import annotations
 import attrs
 
 from core.errors import IllegalAction
+from core.ruleset import Outcome
 from core.rng import Dice
 from core.squaregrid import Square
 from core.statwar.combat import Fight
@@ -355,6 +356,14 @@ def side_points(state: Battle) -> tuple[int, int]:
         if u.health > 0:
             pts[u.side] += state.designs[u.design].cost
     return pts[0], pts[1]
+
+
+def outcome(state: Battle) -> Outcome | None:
+    """The result once the battle is over: the winner (None for a draw), why, and the surviving points."""
+    if state.phase != OVER:
+        return None
+    pts = side_points(state)
+    return Outcome(None if state.winner == -1 else state.winner, state.end_reason, (float(pts[0]), float(pts[1])))
 
 
 def _finish(state: Battle, events: list) -> tuple[Battle, tuple]:
