@@ -11,7 +11,7 @@ from __future__ import annotations
 from core.squaregrid import Square
 from core.statwar.combat import hit_damage
 from core.statwar.geometry import gap, reach, targets_from
-from core.statwar.rules import active_unit, legal_actions, mount_options
+from core.statwar.turn import active_unit, legal_actions, mount_options
 from core.statwar.state import BATTLE, DEPLOY, NO_UNIT, OVER, Activate, Battle, Detonate, Mount
 
 WIN = 10_000.0

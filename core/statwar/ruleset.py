@@ -8,7 +8,7 @@ from typing import Any
 from core.content import display_path, read_toml
 from core.errors import ContentError, Problem
 from core.ruleset import Budget, Outcome, Ruleset, ScenarioInfo, Sheet
-from core.statwar import ai, content, muster, picks, rules, sheet, text
+from core.statwar import ai, content, muster, picks, sheet, turn, view
 from core.statwar.state import ACTIONS, EVENTS, Battle
 
 
@@ -52,7 +52,7 @@ class StatWar(Ruleset):
         return content.load_scenario(path)
 
     def new_battle(self, setup: Any, seed: int) -> Battle:
-        return rules.new_battle(setup, seed)
+        return turn.new_battle(setup, seed)
 
     def load_document(self, path: Path, data: dict[str, Any]) -> Any:
         return content.load_document(Path(path), data)
@@ -78,16 +78,16 @@ class StatWar(Ruleset):
 
     # --- the turn ----------------------------------------------------------
     def to_act(self, state: Battle) -> tuple[int, ...]:
-        return rules.to_act(state)
+        return turn.to_act(state)
 
     def legal_actions(self, state: Battle, side: int) -> list[Any]:
-        return rules.legal_actions(state, side)
+        return turn.legal_actions(state, side)
 
     def apply(self, state: Battle, action: Any) -> tuple[Battle, tuple[Any, ...]]:
-        return rules.apply(state, action)
+        return turn.apply(state, action)
 
     def outcome(self, state: Battle) -> Outcome | None:
-        return rules.outcome(state)
+        return turn.outcome(state)
 
     # --- for the AI --------------------------------------------------------
     def evaluate(self, state: Battle, side: int) -> float:
@@ -102,28 +102,28 @@ class StatWar(Ruleset):
 
     # --- for people --------------------------------------------------------
     def describe_event(self, state: Battle, event: Any) -> str:
-        return text.describe_event(state, event)
+        return view.describe_event(state, event)
 
     def describe_action(self, state: Battle, action: Any) -> str:
-        return text.describe_action(state, action)
+        return view.describe_action(state, action)
 
     def explain_action(self, state: Battle, action: Any) -> tuple[str, ...]:
-        return text.explain_action(state, action)
+        return view.explain_action(state, action)
 
     def move_path(self, state: Battle, action: Any) -> tuple[tuple[int, int], ...]:
-        return text.move_path(state, action)
+        return view.move_path(state, action)
 
     def action_picks(self, state: Battle, action: Any):
         return picks.action_picks(state, action)
 
     def board_view(self, state: Battle):
-        return text.board_view(state)
+        return view.board_view(state)
 
     def describe_cell(self, state: Battle, col: int, row: int) -> str:
-        return text.describe_cell(state, col, row)
+        return view.describe_cell(state, col, row)
 
     def unit_details(self, state: Battle, uid: int) -> tuple[str, ...]:
-        return text.unit_details(state, uid)
+        return view.unit_details(state, uid)
 
     def unit_stats(self, state: Battle) -> list[dict[str, Any]]:
         return [

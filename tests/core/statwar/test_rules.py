@@ -7,7 +7,7 @@ from core.squaregrid import Square
 from core.statwar import RULESET as R
 from core.statwar.files import Army, Setup
 from core.statwar.geometry import controlled, reach
-from core.statwar.rules import active_unit, legal_actions
+from core.statwar.turn import active_unit, legal_actions
 from core.statwar.state import (
     BATTLE,
     DEPLOY,

@@ -6,7 +6,7 @@ from core.errors import IllegalAction
 from core.squaregrid import Square
 from core.statwar import RULESET as R
 from core.statwar.geometry import targets_from
-from core.statwar.rules import legal_actions, mount_options
+from core.statwar.turn import legal_actions, mount_options
 from core.statwar.state import (
     NO_UNIT,
     Activate,

@@ -6,7 +6,7 @@ from core.statwar.board import BLOCKED, NEUTRAL
 from core.statwar.combat import hit_damage
 from core.squaregrid import ALL_EIGHT
 from core.statwar.geometry import cells, controlled, gap, reach, riders_of, standing
-from core.statwar.rules import active_unit, side_points
+from core.statwar.turn import active_unit, side_points
 from core.statwar.state import (
     NO_UNIT,
     OVER,
