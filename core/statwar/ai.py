@@ -12,7 +12,8 @@ from core.squaregrid import Square
 from core.statwar.combat import hit_damage
 from core.statwar.geometry import gap, reach, targets_from
 from core.statwar.turn import active_unit, legal_actions, mount_options
-from core.statwar.state import BATTLE, DEPLOY, NO_UNIT, OVER, Activate, Battle, Detonate, Mount
+from core.statwar.actions import Activate, Detonate, Mount
+from core.statwar.state import BATTLE, DEPLOY, NO_UNIT, OVER, Battle
 
 WIN = 10_000.0
 #: Weight of the best hit of the unit that acts right now (the mover's next in list order).

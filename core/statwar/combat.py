@@ -13,15 +13,8 @@ import attrs
 from core.squaregrid import Square
 from core.statwar.geometry import gap
 from core.statwar.specs import UnitSpec, fits
-from core.statwar.state import (
-    NO_UNIT,
-    BlastHit,
-    BombExploded,
-    RiderSetDown,
-    Unit,
-    UnitAttacked,
-    UnitDied,
-)
+from core.statwar.events import BlastHit, BombExploded, RiderSetDown, UnitAttacked, UnitDied
+from core.statwar.state import NO_UNIT, Unit
 
 
 def hit_damage(damage: int, armor: int) -> int:

@@ -9,7 +9,9 @@ from core.content import display_path, read_toml
 from core.errors import ContentError, Problem
 from core.ruleset import Budget, Outcome, Ruleset, ScenarioInfo, Sheet
 from core.statwar import ai, content, muster, picks, sheet, turn, view
-from core.statwar.state import ACTIONS, EVENTS, Battle
+from core.statwar.actions import ACTION_TYPES
+from core.statwar.events import EVENT_TYPES
+from core.statwar.state import Battle
 
 
 class StatWar(Ruleset):
@@ -18,8 +20,8 @@ class StatWar(Ruleset):
     rules_version = 1
     grid = "square"
     state_type = Battle
-    action_types = ACTIONS
-    event_types = EVENTS
+    action_types = ACTION_TYPES
+    event_types = EVENT_TYPES
 
     # --- building a battle -------------------------------------------------
     def scenarios(self) -> list[ScenarioInfo]:

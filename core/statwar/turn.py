@@ -28,28 +28,19 @@ from core.statwar.geometry import (
     targets_from,
 )
 from core.statwar.specs import can_carry
-from core.statwar.state import (
-    BATTLE,
-    DEPLOY,
-    NO_UNIT,
-    OVER,
-    Activate,
-    Battle,
+from core.statwar.actions import Activate, Deploy, Detonate, Mount, Withhold
+from core.statwar.events import (
     BattleEnded,
     CoinFlipped,
-    Deploy,
     DeploymentDone,
-    Detonate,
-    Mount,
-    Unit,
     UnitDeployed,
     UnitDismounted,
     UnitMounted,
     UnitMoved,
     UnitWaited,
     UnitWithheld,
-    Withhold,
 )
+from core.statwar.state import BATTLE, DEPLOY, NO_UNIT, OVER, Battle, Unit
 
 
 def new_battle(setup: Setup, seed: int) -> Battle:

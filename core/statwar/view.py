@@ -7,19 +7,13 @@ from core.statwar.combat import hit_damage
 from core.squaregrid import ALL_EIGHT
 from core.statwar.geometry import cells, controlled, gap, reach, riders_of, standing
 from core.statwar.turn import active_unit, side_points
-from core.statwar.state import (
-    NO_UNIT,
-    OVER,
-    Activate,
-    Battle,
+from core.statwar.actions import Activate, Deploy, Detonate, Mount, Withhold
+from core.statwar.events import (
     BattleEnded,
     BlastHit,
     BombExploded,
     CoinFlipped,
-    Deploy,
     DeploymentDone,
-    Detonate,
-    Mount,
     RiderSetDown,
     UnitAttacked,
     UnitDeployed,
@@ -29,8 +23,8 @@ from core.statwar.state import (
     UnitMoved,
     UnitWaited,
     UnitWithheld,
-    Withhold,
 )
+from core.statwar.state import NO_UNIT, OVER, Battle
 from core.view import BoardView, CellView, UnitView
 
 TERRAIN_WORDS = {".": "open ground", BLOCKED: "blocked", NEUTRAL: "neutral zone"}
