@@ -1,10 +1,11 @@
 """StatWar (seed 001): point-buy units on a symmetric square board, alternating activation.
 
-Modules: ruleset (the Ruleset object and RULESET), specs (unit designs), board,
-files (armies, scenarios), content (loading), state (records), turn (to_act, legal_actions,
-apply, outcome), view (words and map), picks (picking actions on the map), muster (armies),
-sheet (character sheets), ai (evaluation); the rules themselves in geometry
-(movement, zones, reach) and combat (hits, deaths, blasts).
+Modules: ruleset (the Ruleset object and RULESET), state (records), actions,
+events, turn (to_act, legal_actions, apply, outcome), view (words and map),
+picks (picking actions on the map), specs (file shapes and unit designs),
+content (loading files), setup (a scenario to the first state), muster
+(armies), sheet (character sheets), ai (evaluation); the rules themselves in
+geometry (movement, zones, reach) and combat (hits, deaths, blasts).
 """
 
 from core.statwar.ruleset import RULESET

@@ -14,9 +14,8 @@ from typing import Any
 
 from core.content import display_path, read_toml, scenarios_root, structure
 from core.errors import ContentError, Problem
-from core.statwar.board import BoardSpec, build_board
-from core.statwar.files import Army, ArmySpec, ScenarioSpec, Setup
-from core.statwar.specs import RULESET_NAME, UnitSpec
+from core.statwar.setup import Setup, build_board
+from core.statwar.specs import RULESET_NAME, Army, ArmySpec, BoardSpec, ScenarioSpec, UnitSpec
 
 FOLDERS = {"unit": "units", "army": "armies", "board": "boards", "scenario": "battles"}
 KINDS = {"unit": UnitSpec, "army": ArmySpec, "board": BoardSpec, "scenario": ScenarioSpec}

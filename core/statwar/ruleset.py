@@ -9,6 +9,7 @@ from core.content import display_path, read_toml
 from core.errors import ContentError, Problem
 from core.ruleset import Budget, Outcome, Ruleset, ScenarioInfo, Sheet
 from core.statwar import ai, content, muster, picks, sheet, turn, view
+from core.statwar import setup as battle_setup
 from core.statwar.actions import ACTION_TYPES
 from core.statwar.events import EVENT_TYPES
 from core.statwar.state import Battle
@@ -54,7 +55,7 @@ class StatWar(Ruleset):
         return content.load_scenario(path)
 
     def new_battle(self, setup: Any, seed: int) -> Battle:
-        return turn.new_battle(setup, seed)
+        return battle_setup.new_battle(setup, seed)
 
     def load_document(self, path: Path, data: dict[str, Any]) -> Any:
         return content.load_document(Path(path), data)

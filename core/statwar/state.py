@@ -10,8 +10,7 @@ from __future__ import annotations
 import attrs
 
 from core.rng import Dice
-from core.statwar.board import Board
-from core.statwar.specs import UnitSpec
+from core.statwar.specs import BLOCKED, UnitSpec
 
 DEPLOY = "deploy"
 BATTLE = "battle"
@@ -19,6 +18,45 @@ OVER = "over"
 
 NOWHERE = -1
 NO_UNIT = -1
+
+
+@attrs.frozen(slots=True)
+class Board:
+    """Runtime board: row-major terrain keys and the deploying side of each square (-1: none).
+
+    Built once from a board file (core.statwar.setup.build_board) and shared between states, never copied.
+    """
+
+    name: str
+    width: int
+    height: int
+    split: str
+    terrain: tuple[str, ...]
+    owner: tuple[int, ...]
+
+    def inside(self, x: int, y: int) -> bool:
+        return 0 <= x < self.width and 0 <= y < self.height
+
+    def terrain_at(self, x: int, y: int) -> str:
+        return self.terrain[y * self.width + x]
+
+    def passable(self, x: int, y: int) -> bool:
+        return 0 <= x < self.width and 0 <= y < self.height and self.terrain[y * self.width + x] != BLOCKED
+
+    def owner_at(self, x: int, y: int) -> int:
+        return self.owner[y * self.width + x]
+
+    def mirror(self, x: int, y: int) -> tuple[int, int]:
+        if self.split == "top-bottom":
+            return x, self.height - 1 - y
+        return self.width - 1 - x, y
+
+    def middle_squares(self) -> list[tuple[int, int]]:
+        """Squares on the line of symmetry itself (a middle row or column when the length is odd)."""
+        return [(x, y) for y in range(self.height) for x in range(self.width) if self.mirror(x, y) == (x, y)]
+
+    def deploy_squares(self, side: int) -> list[tuple[int, int]]:
+        return [(x, y) for y in range(self.height) for x in range(self.width) if self.owner[y * self.width + x] == side]
 
 
 @attrs.frozen(slots=True)

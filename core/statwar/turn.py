@@ -15,7 +15,6 @@ from core.ruleset import Outcome
 from core.rng import Dice
 from core.squaregrid import Square
 from core.statwar.combat import Fight
-from core.statwar.files import Setup
 from core.statwar.geometry import (
     as_square,
     cells,
@@ -40,40 +39,7 @@ from core.statwar.events import (
     UnitWaited,
     UnitWithheld,
 )
-from core.statwar.state import BATTLE, DEPLOY, NO_UNIT, OVER, Battle, Unit
-
-
-def new_battle(setup: Setup, seed: int) -> Battle:
-    designs = []
-    units = []
-    rosters = []
-    for side, army in enumerate(setup.armies):
-        roster = []
-        for spec in army.units:
-            if spec not in designs:
-                designs.append(spec)
-            uid = len(units)
-            units.append(Unit(uid, side, designs.index(spec), spec.max_health))
-            roster.append(uid)
-        rosters.append(tuple(roster))
-    dice = Dice.from_seed(seed)
-    # seed 001: "Flip a coin to see who goes first" (to deploy; the battle's own dice).
-    heads, dice = dice.coin()
-    first = 0 if heads else 1
-    return Battle(
-        board=setup.board,
-        designs=tuple(designs),
-        units=tuple(units),
-        rosters=tuple(rosters),
-        side_names=tuple(setup.side_names),
-        dice=dice,
-        phase=DEPLOY,
-        to_move=first,
-        cursor=(0, 0),
-        round=1,
-        round_limit=setup.round_limit,
-        title=setup.title,
-    )
+from core.statwar.state import BATTLE, DEPLOY, NO_UNIT, OVER, Battle
 
 
 def coin_flip(state: Battle) -> CoinFlipped:

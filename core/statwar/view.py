@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.statwar.board import BLOCKED, NEUTRAL
+from core.statwar.specs import BLOCKED, NEUTRAL
 from core.statwar.combat import hit_damage
 from core.squaregrid import ALL_EIGHT
 from core.statwar.geometry import cells, controlled, gap, reach, riders_of, standing

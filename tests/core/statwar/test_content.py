@@ -8,9 +8,8 @@ from core.content import read_toml
 from core.errors import ContentError
 from core.statwar import RULESET as R
 from core.statwar import content
-from core.statwar.board import BoardSpec
-from core.statwar.files import Army, Setup
-from core.statwar.specs import UnitSpec
+from core.statwar.setup import Setup
+from core.statwar.specs import Army, BoardSpec, UnitSpec
 
 ROOT = content.bundled_root()
 

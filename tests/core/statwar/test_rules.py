@@ -5,7 +5,8 @@ import pytest
 from core.errors import IllegalAction
 from core.squaregrid import Square
 from core.statwar import RULESET as R
-from core.statwar.files import Army, Setup
+from core.statwar.setup import Setup
+from core.statwar.specs import Army
 from core.statwar.geometry import controlled, reach
 from core.statwar.turn import active_unit, legal_actions
 from core.statwar.actions import Activate, Deploy, Withhold
