@@ -12,6 +12,7 @@ from core.statwar import ai, content, muster, picks, sheet, turn, view
 from core.statwar import setup as battle_setup
 from core.statwar.actions import ACTION_TYPES
 from core.statwar.events import EVENT_TYPES
+from core.statwar.geometry import ReachMemo
 from core.statwar.state import Battle
 
 
@@ -23,6 +24,10 @@ class StatWar(Ruleset):
     state_type = Battle
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
+
+    def __init__(self) -> None:
+        # The last move search, shared by listing actions, applying one and explaining it.
+        self._moves = ReachMemo()
 
     # --- building a battle -------------------------------------------------
     def scenarios(self) -> list[ScenarioInfo]:
@@ -84,10 +89,10 @@ class StatWar(Ruleset):
         return turn.to_act(state)
 
     def legal_actions(self, state: Battle, side: int) -> list[Any]:
-        return turn.legal_actions(state, side)
+        return turn.legal_actions(state, side, self._moves)
 
     def apply(self, state: Battle, action: Any) -> tuple[Battle, tuple[Any, ...]]:
-        return turn.apply(state, action)
+        return turn.apply(state, action, self._moves)
 
     def outcome(self, state: Battle) -> Outcome | None:
         return turn.outcome(state)
@@ -97,7 +102,7 @@ class StatWar(Ruleset):
         return ai.evaluate(state, side)
 
     def ai_candidates(self, state: Battle, side: int) -> list[Any]:
-        return ai.candidates(state, side)
+        return ai.candidates(state, side, self._moves)
 
     def ai_budget(self) -> Budget:
         # No dice after the coin flip: one sample is exact.
@@ -111,10 +116,10 @@ class StatWar(Ruleset):
         return view.describe_action(state, action)
 
     def explain_action(self, state: Battle, action: Any) -> tuple[str, ...]:
-        return view.explain_action(state, action)
+        return view.explain_action(state, action, self._moves)
 
     def move_path(self, state: Battle, action: Any) -> tuple[tuple[int, int], ...]:
-        return view.move_path(state, action)
+        return view.move_path(state, action, self._moves)
 
     def action_picks(self, state: Battle, action: Any):
         return picks.action_picks(state, action)

@@ -21,6 +21,7 @@ from core.statwar.geometry import (
     gap,
     mount_positions,
     occupancy,
+    Search,
     reach,
     riders_of,
     standing,
@@ -115,7 +116,8 @@ def mount_options(state: Battle, uid: int, r=None) -> list[int]:
     return out
 
 
-def legal_actions(state: Battle, side: int) -> list:
+def legal_actions(state: Battle, side: int, search: Search = reach) -> list:
+    """Every action `side` may take now; `search` finds the unit's moves (the ruleset passes its memo)."""
     if state.phase == OVER or side != state.to_move:
         return []
     if state.phase == DEPLOY:
@@ -129,7 +131,7 @@ def legal_actions(state: Battle, side: int) -> list:
         return []
     unit = state.units[uid]
     spec = state.designs[unit.design]
-    r = reach(state, uid)
+    r = search(state, uid)
     out: list = []
     x, y, size = standing(state, unit)
     out.append(Activate(side, uid, None, None))
@@ -151,7 +153,7 @@ def legal_actions(state: Battle, side: int) -> list:
 # --- applying ------------------------------------------------------------------------
 
 
-def apply(state: Battle, action) -> tuple[Battle, tuple]:
+def apply(state: Battle, action, search: Search = reach) -> tuple[Battle, tuple]:
     if state.phase == OVER:
         raise IllegalAction("the battle is over")
     side = getattr(action, "side", None)
@@ -161,7 +163,7 @@ def apply(state: Battle, action) -> tuple[Battle, tuple]:
         raise IllegalAction(f"it is {state.side_names[state.to_move]}'s turn, not {state.side_names[side]}'s")
     if state.phase == DEPLOY:
         return _deploy(state, action)
-    return _activate(state, action)
+    return _activate(state, action, search)
 
 
 def _deploy(state: Battle, action) -> tuple[Battle, tuple]:
@@ -200,7 +202,7 @@ def _deploy(state: Battle, action) -> tuple[Battle, tuple]:
     return _finish(nxt, events)
 
 
-def _activate(state: Battle, action) -> tuple[Battle, tuple]:
+def _activate(state: Battle, action, search: Search) -> tuple[Battle, tuple]:
     side = action.side
     uid = active_unit(state, side)
     if not isinstance(action, (Activate, Mount, Detonate)):
@@ -210,7 +212,7 @@ def _activate(state: Battle, action) -> tuple[Battle, tuple]:
     unit = state.units[uid]
     spec = state.designs[unit.design]
     fight = Fight(state.units, state.designs)
-    r = reach(state, uid)
+    r = search(state, uid)
     if isinstance(action, Mount):
         _mount(state, action, r, fight)
     else:
