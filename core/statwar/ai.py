@@ -9,11 +9,11 @@ a little. Floats are fine here (AI only).
 from __future__ import annotations
 
 from core.squaregrid import Square
+from core.statwar.actions import Activate, Detonate, Mount
 from core.statwar.combat import hit_damage
 from core.statwar.geometry import Search, gap, reach, targets_from
-from core.statwar.turn import active_unit, legal_actions, mount_options
-from core.statwar.actions import Activate, Detonate, Mount
 from core.statwar.state import BATTLE, DEPLOY, NO_UNIT, OVER, Battle
+from core.statwar.turn import active_unit, legal_actions, mount_options
 
 WIN = 10_000.0
 #: Weight of the best hit of the unit that acts right now (the mover's next in list order).

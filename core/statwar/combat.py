@@ -11,9 +11,9 @@ from collections import deque
 import attrs
 
 from core.squaregrid import Square
+from core.statwar.events import BlastHit, BombExploded, RiderSetDown, UnitAttacked, UnitDied
 from core.statwar.geometry import gap
 from core.statwar.specs import UnitSpec, fits
-from core.statwar.events import BlastHit, BombExploded, RiderSetDown, UnitAttacked, UnitDied
 from core.statwar.state import NO_UNIT, Unit
 
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.statwar.geometry import cells, standing
 from core.statwar.actions import Activate, Deploy, Detonate, Mount
+from core.statwar.geometry import cells, standing
 from core.statwar.state import Battle
 from core.view import ActionPicks, PickStage
 

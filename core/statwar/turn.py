@@ -11,24 +11,11 @@ from __future__ import annotations
 import attrs
 
 from core.errors import IllegalAction
-from core.ruleset import Outcome
 from core.rng import Dice
+from core.ruleset import Outcome
 from core.squaregrid import Square
-from core.statwar.combat import Fight
-from core.statwar.geometry import (
-    as_square,
-    cells,
-    gap,
-    mount_positions,
-    occupancy,
-    Search,
-    reach,
-    riders_of,
-    standing,
-    targets_from,
-)
-from core.statwar.specs import can_carry
 from core.statwar.actions import Activate, Deploy, Detonate, Mount, Withhold
+from core.statwar.combat import Fight
 from core.statwar.events import (
     BattleEnded,
     CoinFlipped,
@@ -40,6 +27,19 @@ from core.statwar.events import (
     UnitWaited,
     UnitWithheld,
 )
+from core.statwar.geometry import (
+    Search,
+    as_square,
+    cells,
+    gap,
+    mount_positions,
+    occupancy,
+    reach,
+    riders_of,
+    standing,
+    targets_from,
+)
+from core.statwar.specs import can_carry
 from core.statwar.state import BATTLE, DEPLOY, NO_UNIT, OVER, Battle
 
 

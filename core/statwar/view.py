@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from core.statwar.specs import BLOCKED, NEUTRAL
-from core.statwar.combat import hit_damage
 from core.squaregrid import ALL_EIGHT
-from core.statwar.geometry import Search, cells, controlled, gap, reach, riders_of, standing
-from core.statwar.turn import active_unit, side_points
 from core.statwar.actions import Activate, Deploy, Detonate, Mount, Withhold
+from core.statwar.combat import hit_damage
 from core.statwar.events import (
     BattleEnded,
     BlastHit,
@@ -24,7 +21,10 @@ from core.statwar.events import (
     UnitWaited,
     UnitWithheld,
 )
+from core.statwar.geometry import Search, cells, controlled, gap, reach, riders_of, standing
+from core.statwar.specs import BLOCKED, NEUTRAL
 from core.statwar.state import NO_UNIT, OVER, Battle
+from core.statwar.turn import active_unit, side_points
 from core.view import BoardView, CellView, UnitView
 
 TERRAIN_WORDS = {".": "open ground", BLOCKED: "blocked", NEUTRAL: "neutral zone"}

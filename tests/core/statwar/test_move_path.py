@@ -2,8 +2,8 @@
 
 from core.squaregrid import Square
 from core.statwar import RULESET
-from core.statwar.geometry import reach
 from core.statwar.actions import Activate
+from core.statwar.geometry import reach
 from tests.core.statwar.statwar_helpers import battle, board_from, unit
 
 

@@ -5,13 +5,13 @@ import pytest
 from core.errors import IllegalAction
 from core.squaregrid import Square
 from core.statwar import RULESET as R
-from core.statwar.setup import Setup
-from core.statwar.specs import Army
-from core.statwar.geometry import controlled, reach
-from core.statwar.turn import active_unit, legal_actions
 from core.statwar.actions import Activate, Deploy, Withhold
 from core.statwar.events import BattleEnded, DeploymentDone, UnitAttacked, UnitDied, UnitMoved
+from core.statwar.geometry import controlled, reach
+from core.statwar.setup import Setup
+from core.statwar.specs import Army
 from core.statwar.state import BATTLE, DEPLOY, OVER
+from core.statwar.turn import active_unit, legal_actions
 from tests.core.statwar.statwar_helpers import battle, board_from, open_board, unit, with_unit
 
 HITTER = unit("Hitter", damage=3, move=2)
