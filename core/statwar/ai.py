@@ -9,10 +9,11 @@ a little. Floats are fine here (AI only).
 from __future__ import annotations
 
 from core.squaregrid import Square
+from core.statwar.actions import Activate, Detonate, Mount
 from core.statwar.combat import hit_damage
-from core.statwar.geometry import gap, reach, targets_from
-from core.statwar.rules import active_unit, legal_actions, mount_options
-from core.statwar.state import BATTLE, DEPLOY, NO_UNIT, OVER, Activate, Battle, Detonate, Mount
+from core.statwar.geometry import Search, gap, reach, targets_from
+from core.statwar.state import BATTLE, DEPLOY, NO_UNIT, OVER, Battle
+from core.statwar.turn import active_unit, legal_actions, mount_options
 
 WIN = 10_000.0
 #: Weight of the best hit of the unit that acts right now (the mover's next in list order).
@@ -165,13 +166,13 @@ def _nearest(enemies: list[tuple], x: int, y: int, size: int) -> int:
     return best
 
 
-def candidates(state: Battle, side: int) -> list:
+def candidates(state: Battle, side: int, search: Search = reach) -> list:
     """A pruned, stable list: every attack (from the safest spots), the best approach moves,
     mounting, and detonations ranked by the blast's worth."""
     if state.phase == OVER or side != state.to_move:
         return []
     if state.phase == DEPLOY:
-        acts = legal_actions(state, side)
+        acts = legal_actions(state, side, search)
         if len(acts) <= MAX_DEPLOY_CANDIDATES:
             return acts
         # the spots at the depth that suits the unit first, then an even spread of the rest
@@ -183,7 +184,7 @@ def candidates(state: Battle, side: int) -> list:
     uid = active_unit(state, side)
     unit = state.units[uid]
     spec = state.designs[unit.design]
-    r = reach(state, uid)
+    r = search(state, uid)
     out: list = [Activate(side, uid, None, None)]
     if unit.riding != NO_UNIT:
         m = state.units[unit.riding]

@@ -11,17 +11,10 @@ from collections import deque
 import attrs
 
 from core.squaregrid import Square
+from core.statwar.events import BlastHit, BombExploded, RiderSetDown, UnitAttacked, UnitDied
 from core.statwar.geometry import gap
 from core.statwar.specs import UnitSpec, fits
-from core.statwar.state import (
-    NO_UNIT,
-    BlastHit,
-    BombExploded,
-    RiderSetDown,
-    Unit,
-    UnitAttacked,
-    UnitDied,
-)
+from core.statwar.state import NO_UNIT, Unit
 
 
 def hit_damage(damage: int, armor: int) -> int:

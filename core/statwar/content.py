@@ -1,6 +1,6 @@
 """Loading StatWar files: units, armies, boards and scenarios, with every problem named.
 
-Bundled content lives under scenarios/statwar/ in units/, armies/, boards/ and
+Bundled content lives under scenarios/statwar/ in units/, armies/, maps/ (board files) and
 battles/. A file refers to another by its name without `.toml`; the name is
 looked up near the referring file first (the sibling folder of that kind,
 then the file's own folder), then in the bundled folder, so a player's own army can
@@ -14,11 +14,10 @@ from typing import Any
 
 from core.content import display_path, read_toml, scenarios_root, structure
 from core.errors import ContentError, Problem
-from core.statwar.board import BoardSpec, build_board
-from core.statwar.files import Army, ArmySpec, ScenarioSpec, Setup
-from core.statwar.specs import RULESET_NAME, UnitSpec
+from core.statwar.setup import Setup, build_board
+from core.statwar.specs import RULESET_NAME, Army, ArmySpec, BoardSpec, ScenarioSpec, UnitSpec
 
-FOLDERS = {"unit": "units", "army": "armies", "board": "boards", "scenario": "battles"}
+FOLDERS = {"unit": "units", "army": "armies", "board": "maps", "scenario": "battles"}
 KINDS = {"unit": UnitSpec, "army": ArmySpec, "board": BoardSpec, "scenario": ScenarioSpec}
 
 

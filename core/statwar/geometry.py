@@ -9,6 +9,8 @@ square controlled by an enemy Defender ends the move.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from core.squaregrid import ALL_EIGHT, Square
 from core.statwar.state import NO_UNIT, Battle, Unit
 
@@ -84,30 +86,12 @@ class Reach:
         self.ends: list[Cell] = []  # positions the move may end on, in (y, x) order
 
 
-#: The last search and the state it was made for: the AI lists a unit's moves and then
-#: applies several of them to the same state, and each apply checks the move again.
-#: Replaced as one tuple: the TUI's thread and the AI's worker thread may both search, and
-#: neither may ever pair one state with the other's result.
-_LAST_REACH: tuple = (None, -1, None)
-
-
 def reach(state: Battle, uid: int) -> Reach:
     """Breadth-first search over top-left positions, up to the unit's Move in steps.
 
     A rider starts from every position inside its mount's footprint (stepping off
-    counts as a step), so its ends never include the mount's squares. States are
-    immutable, so the result for the same state object and unit is reused.
+    counts as a step), so its ends never include the mount's squares.
     """
-    global _LAST_REACH
-    last_state, last_uid, last = _LAST_REACH
-    if last_state is state and last_uid == uid:
-        return last
-    found = _search(state, uid)
-    _LAST_REACH = (state, uid, found)
-    return found
-
-
-def _search(state: Battle, uid: int) -> Reach:
     board = state.board
     unit = state.units[uid]
     spec = state.designs[unit.design]
@@ -162,6 +146,35 @@ def _search(state: Battle, uid: int) -> Reach:
         frontier = nxt
     out.ends.sort(key=lambda p: (p[1], p[0]))
     return out
+
+
+class ReachMemo:
+    """The last move search, with the state and unit it was made for: `reach` run at most once for them.
+
+    The AI lists a unit's moves and then applies several of them to the same state,
+    and each apply checks the move again. The ruleset object owns one memo (no
+    module-level cache). The state is compared by value (states are frozen records),
+    and the one entry is replaced as a whole tuple: the TUI's thread and the AI's
+    worker thread may both search, and neither may ever pair one state with the
+    other's result.
+    """
+
+    __slots__ = ("_last",)
+
+    def __init__(self) -> None:
+        self._last: tuple = (None, NO_UNIT, None)
+
+    def __call__(self, state: Battle, uid: int) -> Reach:
+        last_state, last_uid, found = self._last
+        if last_uid == uid and (last_state is state or last_state == state):  # `is`: the cheap common case
+            return found
+        found = reach(state, uid)
+        self._last = (state, uid, found)
+        return found
+
+
+#: How a rule asks for a unit's moves: `reach` itself, or a ReachMemo in front of it.
+Search = Callable[[Battle, int], Reach]
 
 
 def mount_positions(state: Battle, uid: int, mount: int, r: Reach) -> list[Cell]:

@@ -14,7 +14,8 @@ import attrs
 
 from core.errors import ContentError, Problem
 from core.statwar import content
-from core.statwar.files import Army, Setup
+from core.statwar.setup import Setup
+from core.statwar.specs import Army
 
 
 def army_files() -> list[Path]:

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.statwar.actions import Activate, Deploy, Detonate, Mount
 from core.statwar.geometry import cells, standing
-from core.statwar.state import Activate, Battle, Deploy, Detonate, Mount
+from core.statwar.state import Battle
 from core.view import ActionPicks, PickStage
 
 Cell = tuple[int, int]

@@ -7,9 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from core.ruleset import Sheet
-from core.statwar.board import BoardSpec, build_board
-from core.statwar.files import Army, Setup
-from core.statwar.specs import BASE_HEALTH, UnitSpec
+from core.statwar.setup import Setup, build_board
+from core.statwar.specs import BASE_HEALTH, Army, BoardSpec, UnitSpec
 
 
 def unit_facts(u: UnitSpec) -> dict[str, Any]:

@@ -1,9 +1,20 @@
-"""StatWar unit designs: the point buy of seed 001 as a frozen spec with its derived numbers.
+"""StatWar file shapes: unit designs, boards, armies and scenarios, each checking its own rules.
 
 A unit is bought, not rolled: Damage, Range, Armor and Move cost a point each;
 Suicide Bomb, and each level of Big, Ridable and Defender cost five. Health is
 never bought: it is 5 plus one per square of the footprint beyond the first.
-`problems()` names every broken design rule, so a designer sees them all at once.
+
+seed 001: "The board can be anything as long as it is symmetrical, has squares ...
+and has a neutral zone along a line of symmetry." A board file draws the map as
+rows of characters (core.statwar.setup builds the runtime `Board` from it).
+
+seed 001: "Agree on a point total. Make an army that costs that many points. Make
+a list of your units in the order you want them to move in." An army file is
+that list: unit file names in activation order, with a point budget; `Army` is
+that list resolved into unit designs. A scenario names a board, two armies and
+the round limit that ends a stalled battle.
+
+`problems()` names every broken rule of a file, so a designer sees them all at once.
 """
 
 from __future__ import annotations
@@ -22,6 +33,16 @@ POINTS_PER_SPECIAL = 5
 MAX_BIG = 5
 #: Upper bound for any bought stat, to keep hand-written files sane.
 MAX_STAT = 99
+#: The most units one army may field (keeps a battle readable and the AI fast).
+MAX_ARMY_UNITS = 40
+
+# The squares a board file draws its map with.
+OPEN = "."
+BLOCKED = "#"
+NEUTRAL = "~"
+LEGEND = {OPEN: "open", BLOCKED: "blocked", NEUTRAL: "neutral"}
+SPLITS = ("top-bottom", "left-right")
+MAX_SIDE = 60
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -182,3 +203,145 @@ def can_carry(mount: UnitSpec, riders: tuple[UnitSpec, ...]) -> bool:
     if len(riders) > mount.ridable or any(r.ridable for r in riders):
         return False
     return fits(mount.size, tuple(r.size for r in riders)) is not None
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class BoardSpec:
+    """A board file: rows of '.', '#', '~' and which way the two sides face each other."""
+
+    ruleset: str = RULESET_NAME
+    kind: str = "board"
+    name: str
+    description: str
+    split: str = "top-bottom"
+    rows: tuple[str, ...]
+
+    def problems(self) -> list[tuple[str, str]]:
+        out: list[tuple[str, str]] = []
+        if self.ruleset != RULESET_NAME:
+            out.append(("ruleset", f"must be {RULESET_NAME!r}, not {self.ruleset!r}"))
+        if self.kind != "board":
+            out.append(("kind", f"must be 'board' in a board file, not {self.kind!r}"))
+        if not self.description.strip():
+            out.append(("description", "is empty; say what the board is like"))
+        if self.split not in SPLITS:
+            out.append(("split", f"is {self.split!r}; use one of {', '.join(SPLITS)}"))
+            return out
+        if not self.rows or not self.rows[0]:
+            out.append(("rows", "the board has no squares"))
+            return out
+        width = len(self.rows[0])
+        for i, row in enumerate(self.rows):
+            if len(row) != width:
+                out.append((f"rows[{i}]", f"has {len(row)} squares; the first row has {width}"))
+            bad = sorted({c for c in row if c not in LEGEND})
+            if bad:
+                out.append((f"rows[{i}]", f"unknown square {bad[0]!r}; use '.' open, '#' blocked, '~' neutral"))
+        if out:
+            return out
+        if width > MAX_SIDE or len(self.rows) > MAX_SIDE:
+            out.append(("rows", f"the board is {width} x {len(self.rows)}; at most {MAX_SIDE} a side"))
+            return out
+        from core.statwar.setup import build_board  # setup builds on these specs
+
+        board = build_board(self)
+        # seed 001: the board must be symmetrical across the line between the sides.
+        for y in range(board.height):
+            for x in range(board.width):
+                mx, my = board.mirror(x, y)
+                if board.terrain_at(x, y) != board.terrain_at(mx, my):
+                    out.append((f"rows[{y}]", f"square {x} is not the mirror of row {my} square {mx}; the board must be symmetric"))
+                    return out
+        if not any(t == NEUTRAL for t in board.terrain):
+            out.append(("rows", "has no neutral zone ('~'); seed 001 asks for one along the line of symmetry"))
+        else:
+            for x, y in board.middle_squares():
+                if board.terrain_at(x, y) == OPEN:
+                    out.append((f"rows[{y}]", f"square {x} lies on the line of symmetry; mark it neutral '~' or blocked '#'"))
+                    break
+        for side in (0, 1):
+            if not board.deploy_squares(side):
+                out.append(("rows", f"side {side + 1} has no open square to deploy on"))
+        return out
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class ArmyEntry:
+    """One line of the army list: a unit file name (without .toml) and how many in a row."""
+
+    unit: str
+    count: int = 1
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class ArmySpec:
+    ruleset: str = RULESET_NAME
+    kind: str = "army"
+    name: str
+    description: str
+    points: int
+    units: tuple[ArmyEntry, ...]
+
+    def problems(self) -> list[tuple[str, str]]:
+        out: list[tuple[str, str]] = []
+        if self.ruleset != RULESET_NAME:
+            out.append(("ruleset", f"must be {RULESET_NAME!r}, not {self.ruleset!r}"))
+        if self.kind != "army":
+            out.append(("kind", f"must be 'army' in an army file, not {self.kind!r}"))
+        if not self.description.strip():
+            out.append(("description", "is empty; say what the army is about"))
+        if self.points <= 0:
+            out.append(("points", f"is {self.points}; the agreed point total must be positive"))
+        if not self.units:
+            out.append(("units", "the army lists no units"))
+        for i, entry in enumerate(self.units):
+            if entry.count < 1:
+                out.append((f"units[{i}].count", f"is {entry.count}; at least 1"))
+            if not entry.unit.strip():
+                out.append((f"units[{i}].unit", "is empty; name a unit file"))
+        total = sum(max(0, e.count) for e in self.units)
+        if total > MAX_ARMY_UNITS:
+            out.append(("units", f"lists {total} units; at most {MAX_ARMY_UNITS}"))
+        return out
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class ScenarioSpec:
+    ruleset: str = RULESET_NAME
+    kind: str = "scenario"
+    name: str
+    title: str
+    summary: str
+    board: str
+    armies: tuple[str, ...]
+    side_names: tuple[str, ...] = ("North", "South")
+    round_limit: int = 40
+
+    def problems(self) -> list[tuple[str, str]]:
+        out: list[tuple[str, str]] = []
+        if self.ruleset != RULESET_NAME:
+            out.append(("ruleset", f"must be {RULESET_NAME!r}, not {self.ruleset!r}"))
+        if self.kind != "scenario":
+            out.append(("kind", f"must be 'scenario' in a scenario file, not {self.kind!r}"))
+        if len(self.armies) != 2:
+            out.append(("armies", f"names {len(self.armies)} armies; StatWar is played by exactly 2"))
+        if len(self.side_names) != 2:
+            out.append(("side_names", f"names {len(self.side_names)} sides; give exactly 2"))
+        elif any(not n.strip() for n in self.side_names):
+            out.append(("side_names", "a side name is empty"))
+        if not 1 <= self.round_limit <= 1000:
+            out.append(("round_limit", f"is {self.round_limit}; use 1 to 1000"))
+        return out
+
+
+@attrs.frozen(slots=True)
+class Army:
+    """A resolved army: its list of unit designs in activation order."""
+
+    name: str
+    points: int
+    units: tuple[UnitSpec, ...]
+
+    @property
+    def cost(self) -> int:
+        return sum(u.cost for u in self.units)

@@ -1,4 +1,4 @@
-"""The StatWar battle state, its actions and its events: frozen records of ids and numbers.
+"""The StatWar battle state: frozen records of ids and numbers.
 
 Units live in one tuple indexed by their id; the board and the unit designs are
 shared between states. A unit's place is the top-left square of its footprint
@@ -10,9 +10,7 @@ from __future__ import annotations
 import attrs
 
 from core.rng import Dice
-from core.squaregrid import Square
-from core.statwar.board import Board
-from core.statwar.specs import UnitSpec
+from core.statwar.specs import BLOCKED, UnitSpec
 
 DEPLOY = "deploy"
 BATTLE = "battle"
@@ -20,6 +18,45 @@ OVER = "over"
 
 NOWHERE = -1
 NO_UNIT = -1
+
+
+@attrs.frozen(slots=True)
+class Board:
+    """Runtime board: row-major terrain keys and the deploying side of each square (-1: none).
+
+    Built once from a board file (core.statwar.setup.build_board) and shared between states, never copied.
+    """
+
+    name: str
+    width: int
+    height: int
+    split: str
+    terrain: tuple[str, ...]
+    owner: tuple[int, ...]
+
+    def inside(self, x: int, y: int) -> bool:
+        return 0 <= x < self.width and 0 <= y < self.height
+
+    def terrain_at(self, x: int, y: int) -> str:
+        return self.terrain[y * self.width + x]
+
+    def passable(self, x: int, y: int) -> bool:
+        return 0 <= x < self.width and 0 <= y < self.height and self.terrain[y * self.width + x] != BLOCKED
+
+    def owner_at(self, x: int, y: int) -> int:
+        return self.owner[y * self.width + x]
+
+    def mirror(self, x: int, y: int) -> tuple[int, int]:
+        if self.split == "top-bottom":
+            return x, self.height - 1 - y
+        return self.width - 1 - x, y
+
+    def middle_squares(self) -> list[tuple[int, int]]:
+        """Squares on the line of symmetry itself (a middle row or column when the length is odd)."""
+        return [(x, y) for y in range(self.height) for x in range(self.width) if self.mirror(x, y) == (x, y)]
+
+    def deploy_squares(self, side: int) -> list[tuple[int, int]]:
+        return [(x, y) for y in range(self.height) for x in range(self.width) if self.owner[y * self.width + x] == side]
 
 
 @attrs.frozen(slots=True)
@@ -64,187 +101,3 @@ class Battle:
 
     def design_of(self, uid: int) -> UnitSpec:
         return self.designs[self.units[uid].design]
-
-
-# --- actions (every one carries `side`) ------------------------------------------
-
-
-@attrs.frozen(slots=True)
-class Deploy:
-    """Put the side's next listed unit down with its top-left square at `at`."""
-
-    side: int
-    unit: int
-    at: Square
-
-
-@attrs.frozen(slots=True)
-class Withhold:
-    """Leave the next listed unit off the field: only when no square can take it."""
-
-    side: int
-    unit: int
-
-
-@attrs.frozen(slots=True)
-class Activate:
-    """The side's turn: move the next unit to `to` (None: stay), then attack `target` (None: no attack).
-
-    A rider moving to `to` dismounts there; a rider with `to` None stays aboard.
-    """
-
-    side: int
-    unit: int
-    to: Square | None = None
-    target: int | None = None
-
-
-@attrs.frozen(slots=True)
-class Mount:
-    """The turn spent climbing aboard a friendly Ridable unit, then an optional attack from it."""
-
-    side: int
-    unit: int
-    mount: int
-    target: int | None = None
-
-
-@attrs.frozen(slots=True)
-class Detonate:
-    """A Suicide Bomb unit moves to `to` (None: stays) and blows itself up."""
-
-    side: int
-    unit: int
-    to: Square | None = None
-
-
-ACTIONS = (Deploy, Withhold, Activate, Mount, Detonate)
-
-
-# --- events -----------------------------------------------------------------------
-
-
-@attrs.frozen(slots=True)
-class CoinFlipped:
-    first: int  # the side that deploys first
-    roll: int  # the d2 from the battle's dice: 1 = first side listed, 2 = second
-
-
-@attrs.frozen(slots=True)
-class UnitDeployed:
-    side: int
-    unit: int
-    at: Square
-
-
-@attrs.frozen(slots=True)
-class UnitWithheld:
-    side: int
-    unit: int
-
-
-@attrs.frozen(slots=True)
-class DeploymentDone:
-    last: int  # the side that put down the last unit
-    first_mover: int  # seed 001: "Whoever put down the last unit ... has to go second"
-
-
-@attrs.frozen(slots=True)
-class UnitMoved:
-    unit: int
-    start: Square
-    end: Square
-    steps: int
-    allowed: int  # the unit's Move
-    stopped_by: int = NO_UNIT  # the enemy Defender whose zone ended the move
-
-
-@attrs.frozen(slots=True)
-class UnitMounted:
-    unit: int
-    mount: int
-
-
-@attrs.frozen(slots=True)
-class UnitDismounted:
-    unit: int
-    mount: int
-
-
-@attrs.frozen(slots=True)
-class UnitAttacked:
-    """seed 001: "attacker Damage - defender Armor damage", never below zero."""
-
-    attacker: int
-    target: int
-    damage: int
-    armor: int
-    dealt: int
-    health_before: int
-    health_after: int
-    distance: int
-    reach: int
-
-
-@attrs.frozen(slots=True)
-class BombExploded:
-    unit: int
-    damage: int
-    on_purpose: bool
-    chain: int  # 0 for the first blast of an action, 1 for a blast it set off, ...
-
-
-@attrs.frozen(slots=True)
-class BlastHit:
-    bomb: int
-    target: int
-    damage: int
-    armor: int
-    dealt: int
-    health_before: int
-    health_after: int
-
-
-@attrs.frozen(slots=True)
-class UnitDied:
-    unit: int
-    killer: int  # NO_UNIT when it blew itself up
-
-
-@attrs.frozen(slots=True)
-class RiderSetDown:
-    """A rider left standing where its dead mount was."""
-
-    unit: int
-    mount: int
-    at: Square
-
-
-@attrs.frozen(slots=True)
-class UnitWaited:
-    unit: int
-
-
-@attrs.frozen(slots=True)
-class BattleEnded:
-    winner: int  # -1: a draw
-    reason: str
-    points: tuple[int, ...] = ()  # surviving points per side (shown at the round limit)
-
-
-EVENTS = (
-    CoinFlipped,
-    UnitDeployed,
-    UnitWithheld,
-    DeploymentDone,
-    UnitMoved,
-    UnitMounted,
-    UnitDismounted,
-    UnitAttacked,
-    BombExploded,
-    BlastHit,
-    UnitDied,
-    RiderSetDown,
-    UnitWaited,
-    BattleEnded,
-)

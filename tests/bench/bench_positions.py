@@ -71,7 +71,8 @@ def statwar_position(ruleset: Any, units: int, board: str) -> Any:
     """
     import attrs
 
-    from core.statwar.board import MAX_SIDE, BoardSpec, build_board
+    from core.statwar.setup import build_board
+    from core.statwar.specs import MAX_SIDE, BoardSpec
 
     setup = ruleset.load_scenario("hordes_200")
     armies = []

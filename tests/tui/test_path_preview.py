@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from core import registry
 from core.match import Match
+from core.statwar.actions import Activate
 from core.statwar.geometry import reach
-from core.statwar.state import BATTLE, Activate
+from core.statwar.state import BATTLE
 from tests.tui.conftest import cursor_to, make_app, settle
 from tui.screens.battle import BattleScreen
 from tui.widgets.panels import OddsPanel

@@ -23,7 +23,7 @@ from tui.widgets.list_sheet import ListSheetScreen, compose_list_sheet, list_she
 from core.content import display_path, read_toml
 from core.errors import ContentError, Problem
 from core.statwar import content
-from core.statwar.files import Army, ArmyEntry, ArmySpec
+from core.statwar.specs import Army, ArmyEntry, ArmySpec
 from core.statwar.sheet import army_sheet, unit_lines
 from core.statwar.specs import UnitSpec
 from core.files import write_atomic

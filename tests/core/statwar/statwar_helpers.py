@@ -5,7 +5,8 @@ from __future__ import annotations
 import attrs
 
 from core.rng import Dice
-from core.statwar.board import BoardSpec, build_board
+from core.statwar.setup import build_board
+from core.statwar.specs import BoardSpec
 from core.statwar.specs import UnitSpec
 from core.statwar.state import BATTLE, Battle, Unit
 

@@ -8,9 +8,8 @@ from core.content import read_toml
 from core.errors import ContentError
 from core.statwar import RULESET as R
 from core.statwar import content
-from core.statwar.board import BoardSpec
-from core.statwar.files import Army, Setup
-from core.statwar.specs import UnitSpec
+from core.statwar.setup import Setup
+from core.statwar.specs import Army, BoardSpec, UnitSpec
 
 ROOT = content.bundled_root()
 
@@ -118,7 +117,7 @@ def test_wrong_ruleset_or_kind_is_named(tmp_path):
 
 
 def test_a_scenario_with_too_many_units_for_its_board_is_refused(tmp_path):
-    write(tmp_path, "boards/tiny.toml", 'ruleset = "statwar"\nkind = "board"\nname = "T"\ndescription = "d"\nrows = [".", "~", "."]\n')
+    write(tmp_path, "maps/tiny.toml", 'ruleset = "statwar"\nkind = "board"\nname = "T"\ndescription = "d"\nrows = [".", "~", "."]\n')
     path = write(tmp_path, "battles/s.toml", 'ruleset = "statwar"\nkind = "scenario"\nname = "s"\ntitle = "t"\nsummary = "s"\nboard = "tiny"\narmies = ["rangers_25", "lone_dorf_25"]\n')
     with pytest.raises(ContentError) as err:
         R.load_scenario(path)
@@ -152,7 +151,7 @@ def test_an_army_sheet_lists_the_activation_order_with_every_derived_number():
 
 
 def test_board_and_scenario_sheets():
-    path = ROOT / "boards/arena.toml"
+    path = ROOT / "maps/arena.toml"
     assert "8 x 8" in R.sheet(R.load_document(path, read_toml(path))).lines[0]
     path = ROOT / "battles/duel_25.toml"
     sheet = R.sheet(R.load_document(path, read_toml(path)))

@@ -15,8 +15,9 @@ from core.errors import IllegalAction
 from core.match import Match
 from core.squaregrid import Square
 from core.statwar import RULESET as R
+from core.statwar.actions import Activate, Deploy, Detonate, Mount
 from core.statwar.geometry import cells
-from core.statwar.state import NO_UNIT, OVER, Activate, Deploy, Detonate, Mount
+from core.statwar.state import NO_UNIT, OVER
 
 SCENARIOS = ("duel_25", "border_50", "goblin_ford_50", "pass_100")
 SETUPS = {name: R.load_scenario(name) for name in SCENARIOS}

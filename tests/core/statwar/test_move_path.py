@@ -2,8 +2,8 @@
 
 from core.squaregrid import Square
 from core.statwar import RULESET
+from core.statwar.actions import Activate
 from core.statwar.geometry import reach
-from core.statwar.state import Activate
 from tests.core.statwar.statwar_helpers import battle, board_from, unit
 
 
@@ -39,7 +39,7 @@ def test_staying_or_attacking_in_place_has_no_path():
 
 
 def test_every_move_of_a_bundled_battle_takes_its_fewest_steps():
-    from core.statwar.state import Detonate
+    from core.statwar.actions import Detonate
 
     state = RULESET.new_battle(RULESET.load_scenario("duel_25"), 3)
     for _ in range(40):

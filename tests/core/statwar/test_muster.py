@@ -8,7 +8,7 @@ from core import registry
 from core.content import display_path
 from core.errors import ContentError
 from core.statwar import content
-from core.statwar.files import Army
+from core.statwar.specs import Army
 
 RULESET = registry.get("statwar")
 

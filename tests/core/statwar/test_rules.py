@@ -5,22 +5,13 @@ import pytest
 from core.errors import IllegalAction
 from core.squaregrid import Square
 from core.statwar import RULESET as R
-from core.statwar.files import Army, Setup
+from core.statwar.actions import Activate, Deploy, Withhold
+from core.statwar.events import BattleEnded, DeploymentDone, UnitAttacked, UnitDied, UnitMoved
 from core.statwar.geometry import controlled, reach
-from core.statwar.rules import active_unit, legal_actions
-from core.statwar.state import (
-    BATTLE,
-    DEPLOY,
-    OVER,
-    Activate,
-    BattleEnded,
-    Deploy,
-    DeploymentDone,
-    UnitAttacked,
-    UnitDied,
-    UnitMoved,
-    Withhold,
-)
+from core.statwar.setup import Setup
+from core.statwar.specs import Army
+from core.statwar.state import BATTLE, DEPLOY, OVER
+from core.statwar.turn import active_unit, legal_actions
 from tests.core.statwar.statwar_helpers import battle, board_from, open_board, unit, with_unit
 
 HITTER = unit("Hitter", damage=3, move=2)
@@ -223,7 +214,7 @@ def test_friendly_defenders_do_not_stop_their_own_side():
 def test_both_sides_wiped_out_at_once_is_a_draw():
     bomb = unit("Bomb", damage=9, suicide_bomb=True)
     s = battle([(bomb, 0, 4, 4), (unit("Victim"), 1, 5, 5)])
-    from core.statwar.state import Detonate
+    from core.statwar.actions import Detonate
 
     s2, events = R.apply(s, Detonate(0, 0))
     assert s2.phase == OVER and R.outcome(s2).winner is None
@@ -278,7 +269,7 @@ def test_a_dead_unit_is_not_killed_twice():
 
 
 def test_the_first_deployment_records_the_coin_flip():
-    from core.statwar.state import CoinFlipped
+    from core.statwar.events import CoinFlipped
 
     s = R.new_battle(setup(), 4)
     first = s.to_move

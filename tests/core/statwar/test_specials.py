@@ -5,19 +5,11 @@ import pytest
 from core.errors import IllegalAction
 from core.squaregrid import Square
 from core.statwar import RULESET as R
+from core.statwar.actions import Activate, Detonate, Mount
+from core.statwar.events import BlastHit, BombExploded, RiderSetDown, UnitAttacked, UnitDied
 from core.statwar.geometry import targets_from
-from core.statwar.rules import legal_actions, mount_options
-from core.statwar.state import (
-    NO_UNIT,
-    Activate,
-    BlastHit,
-    BombExploded,
-    Detonate,
-    Mount,
-    RiderSetDown,
-    UnitAttacked,
-    UnitDied,
-)
+from core.statwar.state import NO_UNIT
+from core.statwar.turn import legal_actions, mount_options
 from tests.core.statwar.statwar_helpers import battle, unit
 
 BEAR = unit("Bear", damage=4, range=1, armor=1, move=9, big=1, ridable=1)

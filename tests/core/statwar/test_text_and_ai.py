@@ -2,7 +2,8 @@
 
 from core.ai import Player, play_out
 from core.statwar import RULESET as R
-from core.statwar.state import EVENTS, Activate, Detonate, Mount
+from core.statwar.actions import Activate, Detonate, Mount
+from core.statwar.events import EVENT_TYPES
 from tests.core.statwar.statwar_helpers import battle, unit
 
 ARCHER = unit("Archer", damage=4, range=5, armor=1, move=3)
@@ -28,7 +29,7 @@ def test_every_event_kind_has_a_sentence_and_every_action_a_name():
             for e in events:
                 assert not R.describe_event(after, e).startswith(type(e).__name__)
     assert seen == {Detonate, Mount}
-    assert len(EVENTS) == len({e.__name__ for e in EVENTS})
+    assert len(EVENT_TYPES) == len({e.__name__ for e in EVENT_TYPES})
 
 
 def test_explain_action_shows_the_damage_before_committing():

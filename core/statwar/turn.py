@@ -12,10 +12,23 @@ import attrs
 
 from core.errors import IllegalAction
 from core.rng import Dice
+from core.ruleset import Outcome
 from core.squaregrid import Square
+from core.statwar.actions import Activate, Deploy, Detonate, Mount, Withhold
 from core.statwar.combat import Fight
-from core.statwar.files import Setup
+from core.statwar.events import (
+    BattleEnded,
+    CoinFlipped,
+    DeploymentDone,
+    UnitDeployed,
+    UnitDismounted,
+    UnitMounted,
+    UnitMoved,
+    UnitWaited,
+    UnitWithheld,
+)
 from core.statwar.geometry import (
+    Search,
     as_square,
     cells,
     gap,
@@ -27,61 +40,7 @@ from core.statwar.geometry import (
     targets_from,
 )
 from core.statwar.specs import can_carry
-from core.statwar.state import (
-    BATTLE,
-    DEPLOY,
-    NO_UNIT,
-    OVER,
-    Activate,
-    Battle,
-    BattleEnded,
-    CoinFlipped,
-    Deploy,
-    DeploymentDone,
-    Detonate,
-    Mount,
-    Unit,
-    UnitDeployed,
-    UnitDismounted,
-    UnitMounted,
-    UnitMoved,
-    UnitWaited,
-    UnitWithheld,
-    Withhold,
-)
-
-
-def new_battle(setup: Setup, seed: int) -> Battle:
-    designs = []
-    units = []
-    rosters = []
-    for side, army in enumerate(setup.armies):
-        roster = []
-        for spec in army.units:
-            if spec not in designs:
-                designs.append(spec)
-            uid = len(units)
-            units.append(Unit(uid, side, designs.index(spec), spec.max_health))
-            roster.append(uid)
-        rosters.append(tuple(roster))
-    dice = Dice.from_seed(seed)
-    # seed 001: "Flip a coin to see who goes first" (to deploy; the battle's own dice).
-    heads, dice = dice.coin()
-    first = 0 if heads else 1
-    return Battle(
-        board=setup.board,
-        designs=tuple(designs),
-        units=tuple(units),
-        rosters=tuple(rosters),
-        side_names=tuple(setup.side_names),
-        dice=dice,
-        phase=DEPLOY,
-        to_move=first,
-        cursor=(0, 0),
-        round=1,
-        round_limit=setup.round_limit,
-        title=setup.title,
-    )
+from core.statwar.state import BATTLE, DEPLOY, NO_UNIT, OVER, Battle
 
 
 def coin_flip(state: Battle) -> CoinFlipped:
@@ -157,7 +116,8 @@ def mount_options(state: Battle, uid: int, r=None) -> list[int]:
     return out
 
 
-def legal_actions(state: Battle, side: int) -> list:
+def legal_actions(state: Battle, side: int, search: Search = reach) -> list:
+    """Every action `side` may take now; `search` finds the unit's moves (the ruleset passes its memo)."""
     if state.phase == OVER or side != state.to_move:
         return []
     if state.phase == DEPLOY:
@@ -171,7 +131,7 @@ def legal_actions(state: Battle, side: int) -> list:
         return []
     unit = state.units[uid]
     spec = state.designs[unit.design]
-    r = reach(state, uid)
+    r = search(state, uid)
     out: list = []
     x, y, size = standing(state, unit)
     out.append(Activate(side, uid, None, None))
@@ -193,7 +153,7 @@ def legal_actions(state: Battle, side: int) -> list:
 # --- applying ------------------------------------------------------------------------
 
 
-def apply(state: Battle, action) -> tuple[Battle, tuple]:
+def apply(state: Battle, action, search: Search = reach) -> tuple[Battle, tuple]:
     if state.phase == OVER:
         raise IllegalAction("the battle is over")
     side = getattr(action, "side", None)
@@ -203,7 +163,7 @@ def apply(state: Battle, action) -> tuple[Battle, tuple]:
         raise IllegalAction(f"it is {state.side_names[state.to_move]}'s turn, not {state.side_names[side]}'s")
     if state.phase == DEPLOY:
         return _deploy(state, action)
-    return _activate(state, action)
+    return _activate(state, action, search)
 
 
 def _deploy(state: Battle, action) -> tuple[Battle, tuple]:
@@ -242,7 +202,7 @@ def _deploy(state: Battle, action) -> tuple[Battle, tuple]:
     return _finish(nxt, events)
 
 
-def _activate(state: Battle, action) -> tuple[Battle, tuple]:
+def _activate(state: Battle, action, search: Search) -> tuple[Battle, tuple]:
     side = action.side
     uid = active_unit(state, side)
     if not isinstance(action, (Activate, Mount, Detonate)):
@@ -252,7 +212,7 @@ def _activate(state: Battle, action) -> tuple[Battle, tuple]:
     unit = state.units[uid]
     spec = state.designs[unit.design]
     fight = Fight(state.units, state.designs)
-    r = reach(state, uid)
+    r = search(state, uid)
     if isinstance(action, Mount):
         _mount(state, action, r, fight)
     else:
@@ -355,6 +315,14 @@ def side_points(state: Battle) -> tuple[int, int]:
         if u.health > 0:
             pts[u.side] += state.designs[u.design].cost
     return pts[0], pts[1]
+
+
+def outcome(state: Battle) -> Outcome | None:
+    """The result once the battle is over: the winner (None for a draw), why, and the surviving points."""
+    if state.phase != OVER:
+        return None
+    pts = side_points(state)
+    return Outcome(None if state.winner == -1 else state.winner, state.end_reason, (float(pts[0]), float(pts[1])))
 
 
 def _finish(state: Battle, events: list) -> tuple[Battle, tuple]:

@@ -2,24 +2,15 @@
 
 from __future__ import annotations
 
-from core.statwar.board import BLOCKED, NEUTRAL
-from core.statwar.combat import hit_damage
 from core.squaregrid import ALL_EIGHT
-from core.statwar.geometry import cells, controlled, gap, reach, riders_of, standing
-from core.statwar.rules import active_unit, side_points
-from core.statwar.state import (
-    NO_UNIT,
-    OVER,
-    Activate,
-    Battle,
+from core.statwar.actions import Activate, Deploy, Detonate, Mount, Withhold
+from core.statwar.combat import hit_damage
+from core.statwar.events import (
     BattleEnded,
     BlastHit,
     BombExploded,
     CoinFlipped,
-    Deploy,
     DeploymentDone,
-    Detonate,
-    Mount,
     RiderSetDown,
     UnitAttacked,
     UnitDeployed,
@@ -29,8 +20,11 @@ from core.statwar.state import (
     UnitMoved,
     UnitWaited,
     UnitWithheld,
-    Withhold,
 )
+from core.statwar.geometry import Search, cells, controlled, gap, reach, riders_of, standing
+from core.statwar.specs import BLOCKED, NEUTRAL
+from core.statwar.state import NO_UNIT, OVER, Battle
+from core.statwar.turn import active_unit, side_points
 from core.view import BoardView, CellView, UnitView
 
 TERRAIN_WORDS = {".": "open ground", BLOCKED: "blocked", NEUTRAL: "neutral zone"}
@@ -110,7 +104,7 @@ def describe_action(state: Battle, a) -> str:
     return repr(a)
 
 
-def explain_action(state: Battle, a) -> tuple[str, ...]:
+def explain_action(state: Battle, a, search: Search = reach) -> tuple[str, ...]:
     lines = [describe_action(state, a)]
     target = getattr(a, "target", None)
     if target is not None:
@@ -130,7 +124,7 @@ def explain_action(state: Battle, a) -> tuple[str, ...]:
             if gap(x, y, size, t.x, t.y, t_spec.size) <= 1:
                 dealt = hit_damage(spec.damage, t_spec.armor)
                 lines.append(f"Blast on {name(state, t.uid)}: {spec.damage} - {t_spec.armor} = {dealt}, Health {t.health} -> {max(0, t.health - dealt)}")
-    steps = _move_steps(state, a)
+    steps = _move_steps(state, a, search)
     if steps is not None:
         lines.append(f"Move: {steps} of {state.design_of(a.unit).move} steps")
     if isinstance(a, Activate) and a.to is not None:
@@ -142,24 +136,24 @@ def explain_action(state: Battle, a) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def _move_steps(state: Battle, a) -> int | None:
+def _move_steps(state: Battle, a, search: Search) -> int | None:
     """Steps a move spends (fewest the search finds), or None when the action moves nothing."""
     to = getattr(a, "to", None)
     if not isinstance(a, (Activate, Detonate)) or to is None or state.phase == OVER:
         return None
-    return reach(state, a.unit).steps.get((to.x, to.y))
+    return search(state, a.unit).steps.get((to.x, to.y))
 
 
-def move_path(state: Battle, a) -> tuple[tuple[int, int], ...]:
+def move_path(state: Battle, a, search: Search = reach) -> tuple[tuple[int, int], ...]:
     """The top-left squares a move passes through, start to end: one fewer step each time back.
 
     Backtracks the breadth-first search from the destination, taking the first
     neighbour (in the fixed eight-neighbour order) one step nearer that the move
     could pass through (a square in an enemy Defender's zone ends a move there)."""
-    left = _move_steps(state, a)
+    left = _move_steps(state, a, search)
     if not left:
         return ()
-    r = reach(state, a.unit)
+    r = search(state, a.unit)
     here = (a.to.x, a.to.y)
     path = [here]
     while left > 0:

@@ -1,0 +1,149 @@
+"""The StatWar ruleset object: the kernel protocol (core.ruleset.Ruleset) over the modules beside it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from core.content import display_path, read_toml
+from core.errors import ContentError, Problem
+from core.ruleset import Budget, Outcome, Ruleset, ScenarioInfo, Sheet
+from core.statwar import ai, content, muster, picks, sheet, turn, view
+from core.statwar import setup as battle_setup
+from core.statwar.actions import ACTION_TYPES
+from core.statwar.events import EVENT_TYPES
+from core.statwar.geometry import ReachMemo
+from core.statwar.state import Battle
+
+
+class StatWar(Ruleset):
+    name = "statwar"
+    title = "StatWar"
+    rules_version = 1
+    grid = "square"
+    state_type = Battle
+    action_types = ACTION_TYPES
+    event_types = EVENT_TYPES
+
+    def __init__(self) -> None:
+        # The last move search, shared by listing actions, applying one and explaining it.
+        self._moves = ReachMemo()
+
+    # --- building a battle -------------------------------------------------
+    def scenarios(self) -> list[ScenarioInfo]:
+        out = []
+        for path in content.scenario_files():
+            try:
+                data = read_toml(path)
+            except ContentError:
+                continue
+            out.append(
+                ScenarioInfo(
+                    name=path.stem,
+                    ruleset=self.name,
+                    title=str(data.get("title", path.stem)),
+                    summary=str(data.get("summary", "")),
+                    sides=len(data.get("armies", ())),
+                    path=str(path),
+                )
+            )
+        return out
+
+    def load_scenario(self, name_or_path: str | Path) -> Any:
+        path = Path(name_or_path)
+        if not path.is_file():
+            bundled = content.bundled_root() / content.FOLDERS["scenario"] / f"{name_or_path}.toml"
+            if not bundled.is_file():
+                known = ", ".join(p.stem for p in content.scenario_files())
+                raise ContentError([Problem(display_path(path), "(file)", f"no such scenario; bundled: {known}")])
+            path = bundled
+        return content.load_scenario(path)
+
+    def set_up(self, setup: Any, seed: int) -> Battle:
+        return battle_setup.new_battle(setup, seed)
+
+    def load_document(self, path: Path, data: dict[str, Any]) -> Any:
+        return content.load_document(Path(path), data)
+
+    def sheet(self, document: Any) -> Sheet:
+        return sheet.sheet(document)
+
+    # --- armies ----------------------------------------------------------------
+    def army_files(self) -> list[Path]:
+        return muster.army_files()
+
+    def load_army(self, path: Path) -> Any:
+        return content.load_army(Path(path))
+
+    def setup_armies(self, setup: Any) -> tuple[Any, ...]:
+        return tuple(setup.armies)
+
+    def army_summary(self, army: Any) -> str:
+        return muster.army_summary(army)
+
+    def with_army(self, setup: Any, side: int, army: Any, source: str = "") -> Any:
+        return muster.with_army(setup, side, army, source)
+
+    # --- the turn ----------------------------------------------------------
+    def to_act(self, state: Battle) -> tuple[int, ...]:
+        return turn.to_act(state)
+
+    def legal_actions(self, state: Battle, side: int) -> list[Any]:
+        return turn.legal_actions(state, side, self._moves)
+
+    def resolve(self, state: Battle, action: Any) -> tuple[Battle, tuple[Any, ...]]:
+        return turn.apply(state, action, self._moves)
+
+    def outcome(self, state: Battle) -> Outcome | None:
+        return turn.outcome(state)
+
+    # --- for the AI --------------------------------------------------------
+    def evaluate(self, state: Battle, side: int) -> float:
+        return ai.evaluate(state, side)
+
+    def ai_candidates(self, state: Battle, side: int) -> list[Any]:
+        return ai.candidates(state, side, self._moves)
+
+    def ai_budget(self) -> Budget:
+        # No dice after the coin flip: one sample is exact.
+        return Budget(samples=1, easy_pool=4, hard_candidates=16, hard_reply_plies=2)
+
+    # --- for people --------------------------------------------------------
+    def describe_event(self, state: Battle, event: Any) -> str:
+        return view.describe_event(state, event)
+
+    def describe_action(self, state: Battle, action: Any) -> str:
+        return view.describe_action(state, action)
+
+    def explain_action(self, state: Battle, action: Any) -> tuple[str, ...]:
+        return view.explain_action(state, action, self._moves)
+
+    def move_path(self, state: Battle, action: Any) -> tuple[tuple[int, int], ...]:
+        return view.move_path(state, action, self._moves)
+
+    def action_picks(self, state: Battle, action: Any):
+        return picks.action_picks(state, action)
+
+    def board_view(self, state: Battle):
+        return view.board_view(state)
+
+    def describe_cell(self, state: Battle, col: int, row: int) -> str:
+        return view.describe_cell(state, col, row)
+
+    def unit_details(self, state: Battle, uid: int) -> tuple[str, ...]:
+        return view.unit_details(state, uid)
+
+    def unit_stats(self, state: Battle) -> list[dict[str, Any]]:
+        return [
+            {
+                "type": state.designs[u.design].name,
+                "side": u.side,
+                "survived": u.health > 0,
+                "damage_dealt": u.damage_dealt,
+            }
+            for u in state.units
+            if u.placed
+        ]
+
+
+RULESET = StatWar()
