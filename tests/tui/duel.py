@@ -19,7 +19,7 @@ from core.errors import IllegalAction
 from core.rng import Dice
 from core.ruleset import Outcome, Ruleset, ScenarioInfo, Sheet
 from core.squaregrid import Square, manhattan
-from core.view import BoardView, CellView, UnitView
+from core.view import ActionPicks, BoardView, CellView, PickStage, UnitView
 
 WIDTH, HEIGHT = 12, 8
 TERRAIN = {(5, 2): "trees", (6, 2): "trees", (5, 5): "water", (6, 5): "water"}
@@ -173,6 +173,18 @@ class Duel(Ruleset):
                         out.append(Strike(side, f.uid, e.uid))
         out.append(EndTurn(side))
         return out
+
+    def action_picks(self, state: DuelState, action: Any) -> ActionPicks:
+        """Deploying and moving pick the square; a strike picks its target; EndTurn is in the menu."""
+        if isinstance(action, Deploy):
+            return ActionPicks(None, (PickStage("move", ((action.to.x, action.to.y),)),))
+        if isinstance(action, Move):
+            return ActionPicks(action.uid, (PickStage("move", ((action.to.x, action.to.y),)),))
+        if isinstance(action, Strike):
+            target = state.fighters[action.target].pos
+            cells = () if target is None else ((target.x, target.y),)
+            return ActionPicks(action.uid, (PickStage("target", cells),))
+        return ActionPicks(None)
 
     def apply(self, state: DuelState, action: Any) -> tuple[DuelState, tuple[Any, ...]]:
         if action not in self.legal_actions(state, getattr(action, "side", -1)):
