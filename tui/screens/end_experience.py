@@ -5,33 +5,17 @@ The battle's first state holds every commander as the battle began with it
 roster or the quiz putting the player's commander on side 1, a loaded save or a
 replay taken over. With the optional Temperament rule the set-up folded the
 temperament's attack, defence and movement into the commander's buffs and kept
-them on `Leader.temper`; they are taken back out here, so the file saved is the
-commander as loaded plus its experience (core.commanders.experience.carry_over).
+them on `Leader.temper`; core.commanders.experience.starting_commanders takes them
+back out, so the file saved is the commander as loaded plus its experience.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from core.commanders.commander import Commander
-from core.commanders.experience import carry_over, experience_lines
+from core.commanders.experience import carry_over, experience_lines, starting_commanders
 from core.match import Match
-
-
-def starting_commanders(initial: Any) -> tuple[Commander, ...]:
-    """The commanders the battle began with, in scenario order, without the battle's temperament buffs."""
-    out = []
-    for leader in initial.leaders:
-        commander = leader.commander
-        if initial.temperament:
-            b, t = commander.buffs, leader.temper
-            buffs = attrs.evolve(b, attack=b.attack - t.attack, defence=b.defence - t.defence,
-                                 movement=b.movement - t.movement)
-            commander = attrs.evolve(commander, buffs=buffs)
-        out.append(commander)
-    return tuple(out)
 
 
 def human_sides(seats: dict[Any, str]) -> set[int]:
