@@ -12,7 +12,6 @@ from core.commanders.setup import commanders_dir
 from tests.tui.conftest import make_app, perform, settle
 from tui.screens.battle import BattleScreen
 from tui.screens.builder_files import player_folder, slug
-from tui.screens.builders import start_battle
 from tui.screens.end import EndScreen
 
 
@@ -23,7 +22,7 @@ async def test_a_won_battle_saves_the_players_commander_with_its_experience(tmp_
     chooser = Player("easy", 1)
     async with app.run_test(size=(80, 24)) as pilot:
         # the roster's hand-over: the premade warrior takes side 1's place
-        start_battle(app, ruleset, "sky_duel", "easy", premade, seed=2)
+        app.open_battle(ruleset, "sky_duel", 2, "easy", {0: (premade, "")})
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, BattleScreen)
