@@ -7,7 +7,7 @@ import importlib
 from core.ruleset import Ruleset
 
 _MODULES: dict[str, str] = {
-    "statwar": "core.statwar",
+    "statwar": "core.statwar.ruleset",
     "ninja": "core.ninja",
     "commanders": "core.commanders",
 }

@@ -9,7 +9,7 @@ from __future__ import annotations
 import attrs
 
 from core.rng import Dice
-from core.statwar.specs import OPEN, Army, BoardSpec
+from core.statwar.specs import Army, BoardSpec, owner_of
 from core.statwar.state import DEPLOY, Battle, Board, Unit
 
 
@@ -24,24 +24,11 @@ class Setup:
     round_limit: int = 40
 
 
-def _owner(split: str, width: int, height: int, x: int, y: int, terrain: str) -> int:
-    # seed 001: never deploy "in the neutral zone, or on the side that has your opponent's units".
-    if terrain != OPEN:
-        return -1
-    along, length = (y, height) if split == "top-bottom" else (x, width)
-    mirrored = length - 1 - along
-    if along < mirrored:
-        return 0
-    if along > mirrored:
-        return 1
-    return -1
-
-
 def build_board(spec: BoardSpec) -> Board:
     width, height = len(spec.rows[0]), len(spec.rows)
     terrain = tuple(c for row in spec.rows for c in row)
     owner = tuple(
-        _owner(spec.split, width, height, x, y, spec.rows[y][x]) for y in range(height) for x in range(width)
+        owner_of(spec.split, width, height, x, y, spec.rows[y][x]) for y in range(height) for x in range(width)
     )
     return Board(spec.name, width, height, spec.split, terrain, owner)
 

@@ -45,6 +45,28 @@ SPLITS = ("top-bottom", "left-right")
 MAX_SIDE = 60
 
 
+def mirror_of(split: str, width: int, height: int, x: int, y: int) -> tuple[int, int]:
+    """The square that mirrors (x, y) across the line between the two sides."""
+    if split == "top-bottom":
+        return x, height - 1 - y
+    return width - 1 - x, y
+
+
+def owner_of(split: str, width: int, height: int, x: int, y: int, terrain: str) -> int:
+    """The side that deploys on (x, y), or -1.
+
+    seed 001: never deploy "in the neutral zone, or on the side that has your opponent's units"."""
+    if terrain != OPEN:
+        return -1
+    along, length = (y, height) if split == "top-bottom" else (x, width)
+    mirrored = length - 1 - along
+    if along < mirrored:
+        return 0
+    if along > mirrored:
+        return 1
+    return -1
+
+
 @attrs.frozen(slots=True, kw_only=True)
 class UnitSpec:
     """One unit design as its file states it. Everything else is derived from these numbers."""
@@ -242,25 +264,25 @@ class BoardSpec:
         if width > MAX_SIDE or len(self.rows) > MAX_SIDE:
             out.append(("rows", f"the board is {width} x {len(self.rows)}; at most {MAX_SIDE} a side"))
             return out
-        from core.statwar.setup import build_board  # setup builds on these specs
-
-        board = build_board(self)
+        height = len(self.rows)
+        at = {(x, y): c for y, row in enumerate(self.rows) for x, c in enumerate(row)}
         # seed 001: the board must be symmetrical across the line between the sides.
-        for y in range(board.height):
-            for x in range(board.width):
-                mx, my = board.mirror(x, y)
-                if board.terrain_at(x, y) != board.terrain_at(mx, my):
-                    out.append((f"rows[{y}]", f"square {x} is not the mirror of row {my} square {mx}; the board must be symmetric"))
-                    return out
-        if not any(t == NEUTRAL for t in board.terrain):
+        for (x, y), terrain in at.items():
+            mx, my = mirror_of(self.split, width, height, x, y)
+            if terrain != at[(mx, my)]:
+                out.append((f"rows[{y}]", f"square {x} is not the mirror of row {my} square {mx}; the board must be symmetric"))
+                return out
+        if NEUTRAL not in at.values():
             out.append(("rows", "has no neutral zone ('~'); seed 001 asks for one along the line of symmetry"))
         else:
-            for x, y in board.middle_squares():
-                if board.terrain_at(x, y) == OPEN:
+            middle = sorted(((x, y) for x, y in at if mirror_of(self.split, width, height, x, y) == (x, y)),
+                            key=lambda c: (c[1], c[0]))
+            for x, y in middle:
+                if at[(x, y)] == OPEN:
                     out.append((f"rows[{y}]", f"square {x} lies on the line of symmetry; mark it neutral '~' or blocked '#'"))
                     break
         for side in (0, 1):
-            if not board.deploy_squares(side):
+            if not any(owner_of(self.split, width, height, x, y, c) == side for (x, y), c in at.items()):
                 out.append(("rows", f"side {side + 1} has no open square to deploy on"))
         return out
 

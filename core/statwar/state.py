@@ -10,7 +10,7 @@ from __future__ import annotations
 import attrs
 
 from core.rng import Dice
-from core.statwar.specs import BLOCKED, UnitSpec
+from core.statwar.specs import BLOCKED, UnitSpec, mirror_of
 
 DEPLOY = "deploy"
 BATTLE = "battle"
@@ -47,9 +47,7 @@ class Board:
         return self.owner[y * self.width + x]
 
     def mirror(self, x: int, y: int) -> tuple[int, int]:
-        if self.split == "top-bottom":
-            return x, self.height - 1 - y
-        return self.width - 1 - x, y
+        return mirror_of(self.split, self.width, self.height, x, y)
 
     def middle_squares(self) -> list[tuple[int, int]]:
         """Squares on the line of symmetry itself (a middle row or column when the length is odd)."""

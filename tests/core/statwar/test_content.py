@@ -6,7 +6,7 @@ import pytest
 
 from core.content import read_toml
 from core.errors import ContentError
-from core.statwar import RULESET as R
+from core.statwar.ruleset import RULESET as R
 from core.statwar import content
 from core.statwar.setup import Setup
 from core.statwar.specs import Army, BoardSpec, UnitSpec

@@ -14,7 +14,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from core.errors import IllegalAction
 from core.match import Match
 from core.squaregrid import Square
-from core.statwar import RULESET as R
+from core.statwar.ruleset import RULESET as R
 from core.statwar.actions import Activate, Deploy, Detonate, Mount
 from core.statwar.geometry import cells
 from core.statwar.state import NO_UNIT, OVER

@@ -1,7 +1,7 @@
 """Move previews: the squares an Activate passes through and its "n of Move steps" line."""
 
 from core.squaregrid import Square
-from core.statwar import RULESET
+from core.statwar.ruleset import RULESET
 from core.statwar.actions import Activate
 from core.statwar.geometry import reach
 from tests.core.statwar.statwar_helpers import battle, board_from, unit

@@ -4,7 +4,7 @@ import pytest
 
 from core.errors import IllegalAction
 from core.squaregrid import Square
-from core.statwar import RULESET as R
+from core.statwar.ruleset import RULESET as R
 from core.statwar.actions import Activate, Deploy, Withhold
 from core.statwar.events import BattleEnded, DeploymentDone, UnitAttacked, UnitDied, UnitMoved
 from core.statwar.geometry import controlled, reach

@@ -4,7 +4,7 @@ import pytest
 
 from core.errors import IllegalAction
 from core.squaregrid import Square
-from core.statwar import RULESET as R
+from core.statwar.ruleset import RULESET as R
 from core.statwar.actions import Activate, Detonate, Mount
 from core.statwar.events import BlastHit, BombExploded, RiderSetDown, UnitAttacked, UnitDied
 from core.statwar.geometry import targets_from

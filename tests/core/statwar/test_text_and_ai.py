@@ -1,7 +1,7 @@
 """Log sentences, the board view, unit panels and the AI's sense, on small fixed battles."""
 
 from core.ai import Player, play_out
-from core.statwar import RULESET as R
+from core.statwar.ruleset import RULESET as R
 from core.statwar.actions import Activate, Detonate, Mount
 from core.statwar.events import EVENT_TYPES
 from tests.core.statwar.statwar_helpers import battle, unit
