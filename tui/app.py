@@ -146,7 +146,7 @@ class SkirmishApp(App[int]):
 
     # --- navigation: the app opens battles and builders (see the module's docstring) ---
     def open_battle(self, ruleset: Any, scenario: str, seed: int, opponent: str,
-                    armies: dict[int, tuple[Any, str]] | None = None, failure: str = "") -> None:
+                    armies: dict[int, tuple[Any, str]] | None = None, failure: str = "", undo: str = "fair") -> None:
         """Build a battle of `scenario`, with `armies` ({side: (army, source)}) in place of the
         scenario's own, and push the battle screen; errors are shown, never raised."""
         from core.match import Match
@@ -161,7 +161,7 @@ class SkirmishApp(App[int]):
         sides = len(ruleset.side_names(state))
         meta = {"scenario": scenario, "seed": seed, "name": f"{ruleset.name}-{scenario}-{seed}"}
         try:
-            screen = BattleScreen(Match(ruleset, state), battles.seats_for(opponent, sides), meta)
+            screen = BattleScreen(Match(ruleset, state, undo), battles.seats_for(opponent, sides), meta)
         except ImportError as exc:  # this ruleset's battle screen is not installed
             self.show_error(f"No battle screen for {ruleset.name} yet", str(exc))
             return

@@ -34,9 +34,14 @@ def seats_from_players(players: tuple[str, ...] | list[str]) -> dict[int, str]:
     return {i: (p if p in SEATS else "human") for i, p in enumerate(players)}
 
 
-def autosave(app: Any, match: Match, meta: dict[str, Any]) -> Path:
+def autosave(app: Any, match: Match, meta: dict[str, Any]) -> Path | None:
+    """Write the autosave, unless a side's sealed orders are still unresolved: a file must not
+    hand them to a reader mid-battle, so the autosave waits until they resolve (None then)."""
     from core import saves
+    from core.seats import holds_secrets
 
+    if holds_secrets(match):
+        return None
     return saves.autosave(app.saves_dir, match, **_meta(match, meta))
 
 
@@ -44,6 +49,18 @@ def save_as(app: Any, match: Match, meta: dict[str, Any], name: str) -> Path:
     from core import saves
 
     return saves.write_save(Path(app.saves_dir) / f"{name}{saves.SUFFIX}", match, **_meta(match, meta))
+
+
+def sealed_warning(match: Match) -> str:
+    """What a save written now gives away: the sides whose sealed orders it holds, or ""."""
+    from core.seats import sealed_sides
+
+    sides = sealed_sides(match)
+    if not sides:
+        return ""
+    names = match.ruleset.side_names(match.state)
+    who = " and ".join(names[s] for s in sides)
+    return f"It holds the orders {who} sealed this phase: whoever reads the file can see them."
 
 
 def list_saves(folder: Path) -> list[Any]:
@@ -59,6 +76,7 @@ def load(path: Path) -> tuple[Match, dict[str, Any]]:
     replay = saves.read_save(path)
     match = saves.verify(replay)
     meta = {
+        "undo": replay.meta.undo,
         "scenario": replay.meta.scenario,
         "seed": replay.meta.seed,
         "seats": seats_from_players(replay.meta.players),

@@ -26,13 +26,29 @@ from textual.widgets.option_list import Option
 
 from core import registry
 from core.content import display_path
+from core.match import DEFAULT_UNDO
 from tui.battles import OPPONENTS, fresh_seed
 from tui.widgets.menu_list import MenuList
 from tui import keymap, rulesets as plugins
 from tui.screens.army_choices import ArmyChoice, army_word, choices, player_files, scenario_choice
 from tui.widgets.map import BattleMap
 
-STEPS = ("ruleset", "scenario", "armies", "opponent", "seed")
+#: The undo modes New battle offers (core.match), with what each means to a player.
+UNDO_CHOICES: tuple[tuple[str, str], ...] = (
+    ("fair", "Fair: take back your own moves that revealed nothing"),
+    ("practice", "Practice: undo anything (marked as practice)"),
+    ("ironman", "Ironman: no undo at all"),
+)
+UNDO_ABOUT = {
+    "fair": ("Fair undo: z takes back your own latest moves while they have revealed nothing: "
+             "no die rolled, your turn not ended, your orders not sealed. It never takes back "
+             "another side's move."),
+    "practice": ("Practice: z undoes anything, dice and the other side's moves included. "
+                 "The battle is marked as practice in its save, on the end screen and in the replay list."),
+    "ironman": "Ironman: every move stands. There is no undo, the roguelike way.",
+}
+
+STEPS = ("ruleset", "scenario", "armies", "opponent", "undo", "seed")
 
 
 def start_battle_from_options(app: Any, play: dict) -> None:
@@ -57,7 +73,8 @@ def start_battle_from_options(app: Any, play: dict) -> None:
         except Exception as exc:  # a bad army file: show why, start nothing
             app.show_error(f"Cannot read the army {play['army']}", str(exc))
             return
-    app.open_battle(ruleset, scenario, fresh_seed() if seed is None else int(seed), play.get("opponent") or "normal", armies)
+    app.open_battle(ruleset, scenario, fresh_seed() if seed is None else int(seed), play.get("opponent") or "normal", armies,
+                    undo=play.get("undo") or DEFAULT_UNDO)
 
 
 class NewBattleScreen(Screen[None]):
@@ -76,10 +93,11 @@ class NewBattleScreen(Screen[None]):
         self.armies: dict[int, ArmyChoice] = {}  # sides whose army is not the scenario's own
         self.building: tuple[int, float] | None = None  # (side, start time) while a builder is open
         self.opponent: str | None = None
+        self.undo: str = DEFAULT_UNDO
         self.seed = fresh_seed()
 
     def help_guide(self) -> str:
-        return ("Steps: ruleset, scenario, armies, opponent, seed. Up/Down chooses, Enter\n"
+        return ("Steps: ruleset, scenario, armies, opponent, undo, seed. Up/Down chooses, Enter\n"
                 "confirms; Esc goes back a step and keeps later choices that still hold.\n"
                 "Armies: Enter on a side lists what it may bring: the scenario's own army, the\n"
                 "other premade ones, your saved ones and 'Build a new army...'. An army that\n"
@@ -112,7 +130,7 @@ class NewBattleScreen(Screen[None]):
         option_list.display = step != "seed"
         title = self.query_one("#new-title", Static)
         chosen = " / ".join(x for x in (None if self.ruleset is None else self.ruleset.name, self.scenario if self.step > 1 else None,
-                                        self.opponent if self.step > 3 else None) if x)
+                                        self.opponent if self.step > 3 else None, self.undo if self.step > 4 else None) if x)
         title.update(f"New battle, step {self.step + 1} of {len(STEPS)}: {step}" + (f"   [{chosen}]" if chosen else ""))
         current = None
         if step == "ruleset":
@@ -132,6 +150,9 @@ class NewBattleScreen(Screen[None]):
         elif step == "opponent":
             option_list.add_options(Option(text, id=f"opponent:{key}") for key, text in OPPONENTS)
             current = f"opponent:{self.opponent}" if self.opponent else None
+        elif step == "undo":
+            option_list.add_options(Option(text, id=f"undo:{key}") for key, text in UNDO_CHOICES)
+            current = f"undo:{self.undo}"
         else:
             seed_input.value = str(self.seed)
             seed_input.focus()
@@ -279,6 +300,8 @@ class NewBattleScreen(Screen[None]):
             self.show_summary(f"{self.armies_text()}\n\n{hint}")
         elif step == "opponent":
             self.show_summary("Side 1 is yours; the AI plays side 2.\nHotseat: both sides at this keyboard.\n\n" + self.armies_text())
+        elif step == "undo" and value is not None:
+            self.show_summary(UNDO_ABOUT[value])
 
     def show_summary(self, text: str) -> None:
         self.query_one("#new-summary", Static).update(text)
@@ -308,6 +331,8 @@ class NewBattleScreen(Screen[None]):
                 return
         elif step == "opponent":
             self.opponent = value
+        elif step == "undo":
+            self.undo = value
         self.step += 1
         self.show_step()
 
@@ -331,7 +356,8 @@ class NewBattleScreen(Screen[None]):
             return
         self.dismiss(None)
         armies = {side: (c.army, c.source) for side, c in self.armies.items()}
-        self.app.open_battle(self.ruleset, self.scenario or "", self.seed, self.opponent or "normal", armies)
+        self.app.open_battle(self.ruleset, self.scenario or "", self.seed, self.opponent or "normal", armies,
+                             undo=self.undo)
 
     def action_back(self) -> None:
         if self.step == 0:
