@@ -193,8 +193,9 @@ def play(ruleset: Ruleset, state: Any, seed: int, budget: int = BUDGET, sample: 
             check_codec_action(ruleset, candidate)
         if opening:
             check_texts(ruleset, state, view)
-        assert ruleset.describe_action(state, action)
-        assert all(isinstance(line, str) for line in ruleset.explain_action(state, action))
+        for shown in [action, *legal[:sample]] if opening else [action]:
+            assert ruleset.describe_action(state, shown)
+            assert all(isinstance(line, str) for line in ruleset.explain_action(state, shown))
 
         # an action legal earlier is refused now, changing nothing, unless some side may take it now
         listings = {side: legal}
