@@ -17,9 +17,10 @@ from math import gcd
 import attrs
 
 from core.ruleset import Budget
-from core.commanders.catalogue import Catalogue, catalogue
+from core.commanders.actions import Cast, Order
+from core.commanders.content import Catalogue, catalogue
 from core.commanders.derived import command_range, in_command, spec_of
-from core.commanders.state import Battle, Cast, Order, Unit
+from core.commanders.state import Battle, Unit
 from core.commanders.turn import legal_actions, outcome
 from core.rng import Dice
 from core.squaregrid import manhattan

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import attrs
 
-from core.commanders.catalogue import Catalogue, catalogue
+from core.commanders.content import Catalogue, catalogue
 from core.commanders.derived import (
     attack_of, attack_range, defence_of, magic_attack, on_water, spec_of, strike_dice, tags_of,
 )

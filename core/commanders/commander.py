@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from core.commanders.catalogue import ATTRIBUTES, Catalogue, catalogue
+from core.commanders.content import ATTRIBUTES, Catalogue, catalogue
 from core.content import display_path, read_toml, structure
 from core.errors import ContentError, Problem
 from core.files import toml_value, write_atomic

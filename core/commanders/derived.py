@@ -9,8 +9,8 @@ minor buffs: attributes reach the troop, not the commander (see docs/RULES.md).
 
 from __future__ import annotations
 
-from core.commanders.catalogue import Catalogue, ClassSpec, UnitSpec, catalogue
 from core.commanders.commander import Commander
+from core.commanders.content import Catalogue, ClassSpec, UnitSpec, catalogue
 from core.commanders.state import Battle, Leader, Unit
 from core.squaregrid import manhattan
 

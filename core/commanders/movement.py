@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import heapq
 
-from core.commanders.catalogue import Catalogue, catalogue
+from core.commanders.content import Catalogue, catalogue
 from core.commanders.derived import speeds, spec_of, tags_of
 from core.commanders.state import Battle, Unit
 from core.squaregrid import Square, neighbours4

@@ -7,10 +7,11 @@ counted along.
 
 from __future__ import annotations
 
-from core.commanders.catalogue import Catalogue, catalogue
+from core.commanders.actions import Order
+from core.commanders.content import Catalogue, catalogue
 from core.commanders.derived import speeds
 from core.commanders.movement import search, leave_cost, reachable
-from core.commanders.state import Battle, Order
+from core.commanders.state import Battle
 
 Cell = tuple[int, int]
 

@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import attrs
 
-from core.commanders.catalogue import ATTRIBUTES, Catalogue, catalogue as bundled_catalogue
 from core.commanders.commander import Commander, SkillRank, TIER_NAMES
+from core.commanders.content import ATTRIBUTES, Catalogue, catalogue as bundled_catalogue
 from core.errors import IllegalAction
 
 CLASS_LEVELS = 5  # seed 002: "Each 5 levels your commander gains you change your class"

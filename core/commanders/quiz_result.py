@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import attrs
 
-from core.commanders.catalogue import Catalogue, ClassSpec, catalogue as bundled_catalogue
 from core.commanders.commander import Attributes, Buffs, Commander, SkillRank, TemperamentScore
+from core.commanders.content import Catalogue, ClassSpec, catalogue as bundled_catalogue
 from core.commanders.quiz import ATTRIBUTES, Quiz, Replies, check_replies, effects, replies_to_text
 from core.commanders.temperament import NAMES as TEMPERAMENT_NAMES, temperament_from_answers
 from core.errors import IllegalAction

@@ -6,14 +6,15 @@ from pathlib import Path
 from typing import Any
 
 from core.commanders import ai, muster, picks, view
-from core.commanders.catalogue import (
+from core.commanders.actions import ACTION_TYPES
+from core.commanders.commander import Commander, commander_from_data, load_commander
+from core.commanders.content import (
     CONVERTER as CATALOGUE_CONVERTER, ClassesFile, RulesFile, SkillsFile, SpellsFile, TerrainFile, UnitsFile,
 )
-from core.commanders.commander import Commander, commander_from_data, load_commander
 from core.commanders.events import EVENT_TYPES
 from core.commanders.setup import Setup, battles_dir, load_setup, new_battle, structure_map, structure_scenario
 from core.commanders.sheet import commander_sheet
-from core.commanders.state import ACTION_TYPES, Battle
+from core.commanders.state import Battle
 from core.commanders.turn import apply, legal_actions, outcome, to_act
 from core.content import display_path, read_toml, structure
 from core.errors import ContentError, Problem
@@ -172,3 +173,5 @@ class CommandersRuleset(Ruleset):
     def unit_stats(self, state: Battle) -> list[dict[str, Any]]:
         return view.unit_stats(state)
 
+
+RULESET = CommandersRuleset()

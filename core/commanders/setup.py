@@ -10,12 +10,12 @@ from pathlib import Path
 
 import attrs
 
-from core.commanders.catalogue import Catalogue, catalogue
+from core.commanders import temperament
 from core.commanders.commander import Commander, load_commander
+from core.commanders.content import Catalogue, catalogue
 from core.commanders.derived import max_mp
 from core.commanders.events import InitiativeRolled
 from core.commanders.initiative import initiative_queue
-from core.commanders import temperament
 from core.commanders.state import Battle, Board, Leader, Unit
 from core.commanders.temperament import TemperamentModifiers
 from core.content import display_path, load, scenarios_root, structure

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from core.commanders.catalogue import Catalogue, catalogue
 from core.commanders.commander import TIER_NAMES, Commander, troop_limit
+from core.commanders.content import Catalogue, catalogue
 from core.commanders.derived import command_range, commander_attack, commander_defence, max_mp, max_spell_level, spell_cost
 from core.ruleset import Sheet
 

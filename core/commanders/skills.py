@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import attrs
 
-from core.commanders.catalogue import Catalogue, catalogue
+from core.commanders.content import Catalogue, catalogue
 from core.commanders.derived import spec_of
 from core.commanders.effects import heal, remove_status, set_leader
 from core.commanders.events import MPRestored, Rallied

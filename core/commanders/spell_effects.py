@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import attrs
 
-from core.commanders.catalogue import Catalogue, catalogue
 from core.commanders.combat import in_reach, resolve_attack
+from core.commanders.content import Catalogue, catalogue
 from core.commanders.derived import NEGATIVE_STATUSES, POSITIVE_STATUSES, spec_of
 from core.commanders.effects import add_status, damage, heal, put, put_many, remove_status, set_leader
 from core.commanders.events import BurnPlaced, SpellCast, SpellResult, UnitMoved, UnitPlaced, UnitSummoned
@@ -17,7 +17,8 @@ from core.commanders.movement import reachable
 from core.commanders.spells import (
     FRIENDLY_STATUS, HOSTILE_STATUS, _placement, check_cast, dice_against, spell_damage_taken, temper_dice,
 )
-from core.commanders.state import Battle, Cast, Status, Unit
+from core.commanders.actions import Cast
+from core.commanders.state import Battle, Status, Unit
 from core.squaregrid import Square
 
 

@@ -12,10 +12,11 @@ Multiple targets share one pool of rolls; each uses as many of them as it faces.
 
 from __future__ import annotations
 
-from core.commanders.catalogue import Catalogue, SpellLevel, SpellSpec, catalogue
+from core.commanders.actions import Cast
+from core.commanders.content import Catalogue, SpellLevel, SpellSpec, catalogue
 from core.commanders.derived import in_command, max_spell_level, spec_of, spell_cost
 from core.commanders.movement import can_enter
-from core.commanders.state import Battle, Cast, Unit
+from core.commanders.state import Battle, Unit
 from core.errors import IllegalAction
 from core.squaregrid import Square, manhattan, neighbours4
 

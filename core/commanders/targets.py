@@ -9,9 +9,10 @@ enemy commander and Return beside the caster.
 
 from __future__ import annotations
 
-from core.commanders.catalogue import Catalogue, catalogue
+from core.commanders.actions import Cast
+from core.commanders.content import Catalogue, catalogue
 from core.commanders.spells import check_cast, cost_of, known_spells, mp_of, spell_range
-from core.commanders.state import Battle, Cast, Unit
+from core.commanders.state import Battle, Unit
 from core.errors import IllegalAction
 from core.squaregrid import Square, manhattan
 

@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import attrs
 
-from core.commanders.catalogue import Catalogue, catalogue
+from core.commanders.actions import Cast, EndTurn, Order, Rally, Regroup
 from core.commanders.combat import in_reach, resolve_attack
+from core.commanders.content import Catalogue, catalogue
 from core.commanders.derived import command_range
 from core.commanders.effects import damage, put, remove_status, set_leader
 from core.commanders.events import BattleEnded, StatusEnded, TurnBegan, TurnEnded, UnitMoved, UnitPlaced
 from core.commanders.movement import can_enter, reachable
 from core.commanders.skills import can_rally, rally, regen
 from core.commanders.spell_effects import cast
-from core.commanders.state import Battle, Cast, EndTurn, Order, Rally, Regroup, Unit
+from core.commanders.state import Battle, Unit
 from core.commanders.targets import cast_actions
 from core.errors import IllegalAction
 from core.ruleset import Outcome

@@ -5,11 +5,12 @@ from __future__ import annotations
 import functools
 
 from core.commanders import events as ev
-from core.commanders.catalogue import Catalogue, catalogue
+from core.commanders.actions import Cast, EndTurn, Order, Rally, Regroup
 from core.commanders.combat import annihilates, strike_numbers
+from core.commanders.content import Catalogue, catalogue
 from core.commanders.derived import attack_of, attack_range, command_range, defence_of, in_command, speeds, tags_of
 from core.commanders.paths import cost_line
-from core.commanders.state import Battle, Cast, EndTurn, Order, Rally, Regroup
+from core.commanders.state import Battle
 from core.errors import IllegalAction
 from core.view import BoardView, CellView, UnitView
 

@@ -137,7 +137,7 @@ def commanders_position(ruleset: Any, units: int, board: str) -> Any:
     """
     import attrs
 
-    from core.commanders.catalogue import catalogue
+    from core.commanders.content import catalogue
 
     setup = ruleset.load_scenario(largest_scenario(ruleset))
     pools = {side: [c for p, c in zip(setup.scenario.commander, setup.commanders) if p.side == side] for side in (0, 1)}

@@ -17,8 +17,8 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.commanders.catalogue import catalogue
 from core.commanders.commander import TIER_NAMES, Commander, troop_limit, troop_problems
+from core.commanders.content import catalogue
 
 
 class TroopDialog(ModalScreen[tuple[str, ...] | None]):

@@ -131,7 +131,7 @@ class QuizOutcomeScreen(Screen[bool]):
             )
 
     def describe(self, key: str, value: str) -> str:
-        from core.commanders.catalogue import catalogue
+        from core.commanders.content import catalogue
 
         cat = catalogue()
         if key == "class_name":

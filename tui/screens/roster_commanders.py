@@ -157,7 +157,7 @@ class RosterScreen(ListSheetScreen):
 
     def action_skill(self) -> None:
         from tui.dialogs.builder_pick import PickDialog
-        from core.commanders.catalogue import catalogue
+        from core.commanders.content import catalogue
 
         e = self.current()
         if e is None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import attrs
 
-from core.commanders.catalogue import catalogue
 from core.commanders.commander import Attributes, Buffs, Commander, SkillRank
+from core.commanders.content import catalogue
 from core.commanders.derived import max_mp
 from core.commanders.state import Battle, Board, Leader, Unit
 from core.rng import Dice

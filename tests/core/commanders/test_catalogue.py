@@ -4,8 +4,8 @@ import tomllib
 
 import pytest
 
-from core.commanders.catalogue import catalogue, load_catalogue
 from core.commanders.commander import Attributes, Commander, SkillRank, commander_from_data, commander_to_toml
+from core.commanders.content import catalogue, load_catalogue
 from core.errors import ContentError
 
 
@@ -34,7 +34,7 @@ def test_seed_numbers_spot_checks():
 
 
 def test_broken_catalogue_names_file_and_field(tmp_path):
-    from core.commanders.catalogue import catalogue_dir
+    from core.commanders.content import catalogue_dir
 
     for f in catalogue_dir().glob("*.toml"):
         (tmp_path / f.name).write_text(f.read_text())

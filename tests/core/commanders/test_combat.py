@@ -4,10 +4,11 @@ import attrs
 import pytest
 
 from core.commanders import events as ev
-from core.commanders.catalogue import catalogue
+from core.commanders.actions import EndTurn, Order, Regroup
 from core.commanders.combat import advantage, damage_cap, resolve_attack, roll_strikes, success_needed
+from core.commanders.content import catalogue
 from core.commanders.derived import strike_dice
-from core.commanders.state import EndTurn, Order, Regroup, Status, Unit
+from core.commanders.state import Status, Unit
 from core.commanders.turn import apply, legal_actions
 from core.squaregrid import Square
 

@@ -24,7 +24,7 @@ def test_every_bundled_file_loads(path):
 
 
 def test_every_class_has_a_level_one_commander_and_appears_in_a_battle():
-    from core.commanders.catalogue import catalogue
+    from core.commanders.content import catalogue
 
     commanders = [RULESET.load_document(p, read_toml(p)) for p in FILES if read_toml(p)["kind"] == "commander"]
     level_one = {c.class_name for c in commanders if c.level == 1}
@@ -38,7 +38,7 @@ def test_every_class_has_a_level_one_commander_and_appears_in_a_battle():
 
 
 def test_maps_use_every_terrain():
-    from core.commanders.catalogue import catalogue
+    from core.commanders.content import catalogue
 
     used = set()
     for p in FILES:

@@ -4,10 +4,11 @@ import attrs
 import pytest
 
 from core.ai import Player, play_out
+from core.commanders.actions import Order
 from core.commanders.experience import carry_over, experience_lines, tallies
 from core.commanders.progression import RULES, BattleTally, experience_for
 from core.commanders.ruleset import CommandersRuleset
-from core.commanders.state import Order, Status
+from core.commanders.state import Status
 from core.commanders.turn import _round_start
 from tests.core.commanders.builders import OPEN, make_battle, make_commander, with_unit
 

@@ -1,8 +1,8 @@
 """Move previews: the route an Order takes, its cost line, and that both match the search's numbers."""
 
 from core.commanders import RULESET
+from core.commanders.actions import Order
 from core.commanders.movement import leave_cost, reachable
-from core.commanders.state import Order
 from core.squaregrid import Square
 
 from .builders import make_battle, make_commander

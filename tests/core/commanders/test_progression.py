@@ -5,8 +5,8 @@ import tomllib
 import attrs
 import pytest
 
-from core.commanders.catalogue import catalogue
 from core.commanders.commander import Attributes, Commander, SkillRank, commander_from_data, commander_to_toml
+from core.commanders.content import catalogue
 from core.commanders.progression import (
     RULES,
     BattleTally,

@@ -318,7 +318,7 @@ def test_quiz_from_data_checks_like_the_loader():
 
 
 def test_every_name_in_the_quiz_is_in_the_catalogue():
-    from core.commanders.catalogue import catalogue
+    from core.commanders.content import catalogue
     from core.commanders.quiz_result import catalogue_problems
 
     assert catalogue_problems(QUIZ, catalogue()) == []

@@ -4,8 +4,8 @@ import tomllib
 
 from hypothesis import given, settings, strategies as st
 
-from core.commanders.catalogue import ATTRIBUTES, catalogue
 from core.commanders.commander import Buffs, commander_from_data, commander_to_toml
+from core.commanders.content import ATTRIBUTES, catalogue
 from core.commanders.quiz import allowed_letters, answer, assess, load_quiz, next_question, replies_from_text
 from core.commanders.temperament import NAMES
 

@@ -7,8 +7,9 @@ from core.commanders.commander import troop_problems
 from core.commanders.derived import (
     attack_of, attack_range, command_range, commander_attack, commander_defence, defence_of, max_mp, spell_cost,
 )
+from core.commanders.actions import EndTurn, Rally
 from core.commanders.spells import dice_against, spell_damage_taken
-from core.commanders.state import EndTurn, Rally, Status
+from core.commanders.state import Status
 from core.commanders.turn import apply, legal_actions
 from core.squaregrid import Square
 

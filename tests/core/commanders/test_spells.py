@@ -3,9 +3,10 @@
 import pytest
 
 from core.commanders import events as ev
-from core.commanders.catalogue import catalogue
+from core.commanders.actions import Cast
+from core.commanders.content import catalogue
 from core.commanders.spells import dice_against
-from core.commanders.state import Cast, Status
+from core.commanders.state import Status
 from core.commanders.targets import cast_actions
 from core.commanders.turn import apply
 from core.errors import IllegalAction
@@ -171,7 +172,7 @@ def test_party_spells_only_on_commanders_and_out_of_range_refused():
 
 
 def test_casting_forbidden_after_moving_and_when_silenced():
-    from core.commanders.state import Order
+    from core.commanders.actions import Order
 
     state = caster_battle("Thunder")
     moved, _ = apply(state, Order(0, 1, Square(2, 5), -1))
@@ -191,7 +192,7 @@ def test_one_summon_at_a_time():
 
 def test_sleep_stops_moving_and_an_adjacent_ally_wakes():
     from core.commanders.movement import reachable
-    from core.commanders.state import Order
+    from core.commanders.actions import Order
 
     state = caster_battle("Thunder")
     state = with_unit(state, 2, statuses=(Status("sleep", 0, 3, 1),))
@@ -214,7 +215,7 @@ def test_sleep_removes_silence_and_rally_removes_silence():
 
 
 def test_poison_ticks_two_each_round_for_six_rounds():
-    from core.commanders.state import EndTurn
+    from core.commanders.actions import EndTurn
 
     state = caster_battle("Thunder")
     state = with_unit(state, 4, statuses=(Status("poison", 2, 6, 0),))
@@ -226,7 +227,7 @@ def test_poison_ticks_two_each_round_for_six_rounds():
 
 
 def test_burn_damages_units_ending_their_turn_there():
-    from core.commanders.state import EndTurn
+    from core.commanders.actions import EndTurn
 
     state = caster_battle("Burn")
     state = with_leader(state, 0, burn=(Square(4, 4), Square(5, 4), Square(6, 4)), burn_turns=3, burn_amount=2)

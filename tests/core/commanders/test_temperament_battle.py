@@ -5,14 +5,14 @@ import json
 import attrs
 
 from core.commanders import events as ev
-from core.commanders.catalogue import catalogue
+from core.commanders.actions import Cast
 from core.commanders.combat import resolve_attack, strike_numbers
 from core.commanders.commander import TemperamentScore
+from core.commanders.content import catalogue
 from core.commanders.derived import attack_of, defence_of, speeds
 from core.commanders.ruleset import CommandersRuleset
 from core.commanders.spell_effects import cast
 from core.commanders.spells import dice_against
-from core.commanders.state import Cast
 from core.commanders.temperament import TemperamentModifiers
 from core.commanders.view import describe_event, explain_action, unit_details
 from tests.core.commanders.builders import OPEN, make_battle, make_commander, with_leader
@@ -155,7 +155,7 @@ def test_judgement_adds_strikes_when_the_commander_attacks_with_advantage():
     first = next(e for e in events if isinstance(e, ev.StrikesRolled))
     assert first.attacker == 0 and first.judgement == 1 and len(first.rolls) == plain["dice"] + 1
     assert "+1 for Judgement (temperament)" in describe_event(state, first)
-    from core.commanders.state import Order
+    from core.commanders.actions import Order
 
     assert any("Judgement" in line for line in explain_action(state, Order(0, 0, knight.pos, 2)))
 
