@@ -19,9 +19,11 @@ from core.squaregrid import Square
 ROLES: tuple[str, ...] = ("commander", "troop", "summon")
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Board:
-    """The static map, shared by every state of a battle: terrain names and elevation, row-major."""
+    """The static map, shared by every state of a battle: terrain names and elevation, row-major.
+
+    Its hash is kept (it is part of the movement memo's key and never changes)."""
 
     name: str
     width: int

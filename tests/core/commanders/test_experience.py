@@ -11,6 +11,7 @@ from core.commanders.ruleset import CommandersRuleset
 from core.commanders.state import Status
 from core.commanders.turn import _round_start
 from tests.core.commanders.builders import OPEN, make_battle, make_commander, with_unit
+from tests.core.commanders.builders import CAT
 
 RULESET = CommandersRuleset()
 SURE_HIT = Status("attack", 20, 3, 0)  # attack - defence far above 10: every strike lands
@@ -113,5 +114,5 @@ def test_the_carried_over_commander_saves_back_with_its_experience(tmp_path):
     state, _ = RULESET.apply(state, Order(0, 1, state.units[1].pos, 2))
     knight = carry_over(state, tuple(leader.commander for leader in state.leaders))[0]
     path = tmp_path / "knight.toml"
-    save_commander(knight, path)
-    assert load_commander(path).experience == 9
+    save_commander(knight, path, cat=CAT)
+    assert load_commander(path, cat=CAT).experience == 9
