@@ -127,7 +127,7 @@ class RosterScreen(ListSheetScreen):
         lines.insert(1, f"Levels waiting: {waiting} (l takes the next)" if waiting else
                      f"Next level at {prog.experience_for_level(c.level + 1)} experience")
         self.query_one("#roster-sheet", Static).update("\n".join(lines))
-        problems = c.problems()
+        problems = c.problems_with(RULESET.catalogue)
         status = "; ".join(f"{f}: {r}" for f, r in problems)
         if e.changed:
             status = (status + "\n" if status else "") + "Changed: s saves it to your folder."
