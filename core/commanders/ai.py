@@ -17,9 +17,11 @@ from math import gcd
 import attrs
 
 from core.ruleset import Budget
-from core.commanders.catalogue import Catalogue, catalogue
+from core.commanders.actions import Cast, Order
+from core.commanders.content import Catalogue
 from core.commanders.derived import command_range, in_command, spec_of
-from core.commanders.state import Battle, Cast, Order, Unit
+from core.commanders.movement import ReachMemo
+from core.commanders.state import Battle, Unit
 from core.commanders.turn import legal_actions, outcome
 from core.rng import Dice
 from core.squaregrid import manhattan
@@ -57,8 +59,7 @@ def side_score(state: Battle, side: int, cat: Catalogue) -> float:
     return score
 
 
-def evaluate(state: Battle, side: int, cat: Catalogue | None = None) -> float:
-    cat = cat or catalogue()
+def evaluate(state: Battle, side: int, cat: Catalogue) -> float:
     result = outcome(state)
     if result is not None:
         if result.winner is None:
@@ -84,9 +85,8 @@ def approach(state: Battle, side: int) -> float:
     return total
 
 
-def candidates(state: Battle, side: int, cat: Catalogue | None = None) -> list:
-    cat = cat or catalogue()
-    actions = legal_actions(state, side, cat)
+def candidates(state: Battle, side: int, cat: Catalogue, memo: ReachMemo | None = None) -> list:
+    actions = legal_actions(state, side, cat, memo)
     orders: dict[int, list[Order]] = {}
     rest = []
     for a in actions:

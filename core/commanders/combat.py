@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import attrs
 
-from core.commanders.catalogue import Catalogue, catalogue
+from core.commanders.content import Catalogue
 from core.commanders.derived import (
     attack_of, attack_range, defence_of, magic_attack, on_water, spec_of, strike_dice, tags_of,
 )
@@ -30,9 +30,8 @@ from core.squaregrid import manhattan
 TRIANGLE: tuple[tuple[str, str], ...] = (("grunt", "spear"), ("spear", "mounted"), ("mounted", "grunt"))
 
 
-def advantage(state: Battle, striker: Unit, target: Unit, cat: Catalogue | None = None) -> bool:
+def advantage(state: Battle, striker: Unit, target: Unit, cat: Catalogue) -> bool:
     """Seed 002: grunt beats spear, spear beats mounted, mounted beats grunt; anti-air and archers beat flyers."""
-    cat = cat or catalogue()
     mine, theirs = tags_of(striker, cat), tags_of(target, cat)
     for strong, weak in TRIANGLE:
         if strong in mine and weak in theirs:
@@ -50,9 +49,8 @@ def success_needed(attack: int, defence: int) -> int:
     return max(0, min(10, attack - defence))
 
 
-def terrain_cap(state: Battle, striker: Unit, target: Unit, cat: Catalogue | None = None) -> tuple[int, tuple[str, ...]]:
+def terrain_cap(state: Battle, striker: Unit, target: Unit, cat: Catalogue) -> tuple[int, tuple[str, ...]]:
     """Maximum damage after terrain only (the annihilation check uses this one)."""
-    cat = cat or catalogue()
     cap = cat.rules.base_max_damage
     reasons = []
     terrain = cat.terrain[state.board.terrain_at(target.pos)]
@@ -69,9 +67,8 @@ def terrain_cap(state: Battle, striker: Unit, target: Unit, cat: Catalogue | Non
     return max(0, cap), tuple(reasons)
 
 
-def damage_cap(state: Battle, striker: Unit, target: Unit, cat: Catalogue | None = None) -> tuple[int, tuple[str, ...]]:
+def damage_cap(state: Battle, striker: Unit, target: Unit, cat: Catalogue) -> tuple[int, tuple[str, ...]]:
     """Terrain cap, less 2 when a ground unit that is no archer strikes a flyer."""
-    cat = cat or catalogue()
     cap, reasons = terrain_cap(state, striker, target, cat)
     mine = tags_of(striker, cat)
     if "air" in tags_of(target, cat) and "air" not in mine and "archer" not in mine:
@@ -80,27 +77,26 @@ def damage_cap(state: Battle, striker: Unit, target: Unit, cat: Catalogue | None
     return max(0, cap), reasons
 
 
-def reach(state: Battle, unit: Unit, cat: Catalogue | None = None) -> tuple[int, int]:
+def reach(state: Battle, unit: Unit, cat: Catalogue) -> tuple[int, int]:
     """(range, attack penalty) of the unit from where it stands."""
     return attack_range(state, unit, cat)
 
 
-def in_reach(state: Battle, unit: Unit, frm: tuple[int, int], target_pos: tuple[int, int], cat: Catalogue | None = None) -> bool:
+def in_reach(state: Battle, unit: Unit, frm: tuple[int, int], target_pos: tuple[int, int], cat: Catalogue) -> bool:
     rng, _ = reach(state, unit, cat)
     d = manhattan(frm, target_pos)
     return 1 <= d <= rng
 
 
-def strike_numbers(state: Battle, striker: Unit, target: Unit, cat: Catalogue | None = None) -> dict:
+def strike_numbers(state: Battle, striker: Unit, target: Unit, cat: Catalogue) -> dict:
     """Everything a strike uses, before rolling (for the preview and for the roll)."""
-    cat = cat or catalogue()
     magic = magic_attack(striker, cat)
     att = attack_of(state, striker, cat)
     distance = manhattan(striker.pos, target.pos)
     rng, penalty = reach(state, striker, cat)
     if distance > 1 and penalty:
         att -= penalty
-    dfn = defence_of(state, target, magic, cat)
+    dfn = defence_of(state, target, cat, magic)
     adv = advantage(state, striker, target, cat)
     cap, reasons = damage_cap(state, striker, target, cat)
     # Temperament rule, Judgement: a commander striking (or striking back) with an advantage
@@ -116,8 +112,7 @@ def strike_numbers(state: Battle, striker: Unit, target: Unit, cat: Catalogue | 
 
 
 def roll_strikes(state: Battle, striker: Unit, target: Unit, retaliation: bool, first: bool,
-                 cat: Catalogue | None = None) -> tuple[Battle, StrikesRolled]:
-    cat = cat or catalogue()
+                 cat: Catalogue) -> tuple[Battle, StrikesRolled]:
     n = strike_numbers(state, striker, target, cat)
     rolls, dice = state.dice.rolls(n["dice"], 10)
     successes = sum(1 for r in rolls if r <= n["needed"])
@@ -129,22 +124,20 @@ def roll_strikes(state: Battle, striker: Unit, target: Unit, retaliation: bool, 
     return attrs.evolve(state, dice=dice), event
 
 
-def can_retaliate(state: Battle, defender: Unit, attacker: Unit, cat: Catalogue | None = None) -> bool:
+def can_retaliate(state: Battle, defender: Unit, attacker: Unit, cat: Catalogue) -> bool:
     if defender.hp <= 0 or attacker.hp <= 0 or defender.status("sleep") is not None:
         return False
     return in_reach(state, defender, defender.pos, attacker.pos, cat)
 
 
-def annihilates(state: Battle, attacker: Unit, defender: Unit, cat: Catalogue | None = None) -> bool:
-    cat = cat or catalogue()
+def annihilates(state: Battle, attacker: Unit, defender: Unit, cat: Catalogue) -> bool:
     n = strike_numbers(state, attacker, defender, cat)
     cap, _ = terrain_cap(state, attacker, defender, cat)
     return n["attack"] - n["defence"] >= cat.rules.annihilation_difference and cap >= defender.hp
 
 
-def resolve_attack(state: Battle, attacker_uid: int, defender_uid: int, events: list, cat: Catalogue | None = None) -> Battle:
+def resolve_attack(state: Battle, attacker_uid: int, defender_uid: int, events: list, cat: Catalogue) -> Battle:
     """One attack with retaliation, first strike or annihilation; returns the state after damage."""
-    cat = cat or catalogue()
     attacker, defender = state.units[attacker_uid], state.units[defender_uid]
     state = attrs.evolve(state, hit_troops=state.hit_troops + ((attacker_uid, defender.leader),))
     if annihilates(state, attacker, defender, cat):

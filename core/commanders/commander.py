@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from core.commanders.catalogue import ATTRIBUTES, Catalogue, catalogue
+from core.commanders.content import ATTRIBUTES, Catalogue, checked
 from core.content import display_path, read_toml, structure
 from core.errors import ContentError, Problem
 from core.files import toml_value, write_atomic
@@ -112,9 +112,8 @@ class Commander:
         """Level inside the current class: a class change comes every 5 levels (seed 002)."""
         return (self.level - 1) % 5 + 1
 
-    def problems(self, cat: Catalogue | None = None) -> list[tuple[str, str]]:
+    def problems_with(self, cat: Catalogue) -> list[tuple[str, str]]:
         """Rule checks against the catalogues (field path, reason)."""
-        cat = cat or catalogue()
         out: list[tuple[str, str]] = []
         if self.ruleset != "commanders":
             out.append(("ruleset", f"expected 'commanders', found {self.ruleset!r}"))
@@ -172,15 +171,13 @@ class Commander:
         return out
 
 
-def troop_limit(commander: Commander, cat: Catalogue | None = None) -> int:
+def troop_limit(commander: Commander, cat: Catalogue) -> int:
     """Seed 002: up to 3 units; expert Leadership adds one."""
-    cat = cat or catalogue()
     return cat.rules.troop_size + (1 if commander.skill_tier("Leadership") >= 3 else 0)
 
 
-def troop_problems(commander: Commander, cat: Catalogue | None = None) -> list[tuple[str, str]]:
+def troop_problems(commander: Commander, cat: Catalogue) -> list[tuple[str, str]]:
     """Seed 002 "Recruiting units": size, one unit kind unless advanced Leadership, recruitable only."""
-    cat = cat or catalogue()
     out: list[tuple[str, str]] = []
     limit = troop_limit(commander, cat)
     if len(commander.troop) > limit:
@@ -199,14 +196,14 @@ def troop_problems(commander: Commander, cat: Catalogue | None = None) -> list[t
 CONVERTER = new_converter()
 
 
-def commander_from_data(data: dict[str, Any], file: str = "(commander)") -> Commander:
+def commander_from_data(data: dict[str, Any], cat: Catalogue, file: str = "(commander)") -> Commander:
     """Build and check a Commander from plain data (a parsed TOML file)."""
-    return structure(data, Commander, file, CONVERTER)
+    return checked(structure(data, Commander, file, CONVERTER), cat, file)
 
 
-def load_commander(path: str | Path) -> Commander:
+def load_commander(path: str | Path, cat: Catalogue) -> Commander:
     """Read a commander file; ContentError names file, field and reason."""
-    return commander_from_data(read_toml(path), display_path(path))
+    return commander_from_data(read_toml(path), cat, display_path(path))
 
 
 def commander_to_data(commander: Commander) -> dict[str, Any]:
@@ -225,9 +222,9 @@ def commander_to_toml(commander: Commander) -> str:
     return "\n".join(lines) + "\n"
 
 
-def save_commander(commander: Commander, path: str | Path) -> None:
+def save_commander(commander: Commander, path: str | Path, cat: Catalogue) -> None:
     """Write a commander file atomically (core.files.write_atomic)."""
-    problems = commander.problems()
+    problems = commander.problems_with(cat)
     if problems:
         raise ContentError([Problem(display_path(path), f, r) for f, r in problems])
     write_atomic(path, commander_to_toml(commander))

@@ -9,8 +9,8 @@ minor buffs: attributes reach the troop, not the commander (see docs/RULES.md).
 
 from __future__ import annotations
 
-from core.commanders.catalogue import Catalogue, ClassSpec, UnitSpec, catalogue
 from core.commanders.commander import Commander
+from core.commanders.content import Catalogue, ClassSpec, UnitSpec
 from core.commanders.state import Battle, Leader, Unit
 from core.squaregrid import manhattan
 
@@ -18,35 +18,32 @@ NEGATIVE_STATUSES: tuple[str, ...] = ("sleep", "silence", "poison", "thorns", "d
 POSITIVE_STATUSES: tuple[str, ...] = ("defence", "attack", "haste", "wind_shield", "resist")
 
 
-def command_range(commander: Commander, cat: Catalogue | None = None) -> int:
-    cat = cat or catalogue()
+def command_range(commander: Commander, cat: Catalogue) -> int:
     return cat.rules.command_range + (1 if commander.skill_tier("Leadership") >= 1 else 0) + commander.buffs.command_range
 
 
-def max_mp(commander: Commander, cat: Catalogue | None = None) -> int:
+def max_mp(commander: Commander, cat: Catalogue) -> int:
     """Decided base MP plus seed 002's +5 per Knowledge point, plus buffs."""
-    cat = cat or catalogue()
     return cat.rules.base_mp + cat.rules.mp_per_knowledge * commander.attributes.knowledge + commander.buffs.max_mp
 
 
-def class_of(commander: Commander, cat: Catalogue | None = None) -> ClassSpec:
-    return (cat or catalogue()).classes[commander.class_name]
+def class_of(commander: Commander, cat: Catalogue) -> ClassSpec:
+    return cat.classes[commander.class_name]
 
 
-def commander_attack(commander: Commander, cat: Catalogue | None = None) -> int:
+def commander_attack(commander: Commander, cat: Catalogue) -> int:
     return class_of(commander, cat).attack + commander.skill_tier("Combat expertise") + commander.buffs.attack
 
 
-def commander_defence(commander: Commander, cat: Catalogue | None = None) -> int:
+def commander_defence(commander: Commander, cat: Catalogue) -> int:
     return class_of(commander, cat).defence + commander.skill_tier("Combat expertise") + commander.buffs.defence
 
 
-def spec_of(unit: Unit, cat: Catalogue | None = None) -> UnitSpec | ClassSpec:
-    cat = cat or catalogue()
+def spec_of(unit: Unit, cat: Catalogue) -> UnitSpec | ClassSpec:
     return cat.classes[unit.kind] if unit.role == "commander" else cat.units[unit.kind]
 
 
-def tags_of(unit: Unit, cat: Catalogue | None = None) -> tuple[str, ...]:
+def tags_of(unit: Unit, cat: Catalogue) -> tuple[str, ...]:
     """The unit's type tags. A commander's class tags describe its troops; for fighting it
     only counts as air (flying classes) or navy (sea classes), and mounted for movement."""
     spec = spec_of(unit, cat)
@@ -62,7 +59,7 @@ def tags_of(unit: Unit, cat: Catalogue | None = None) -> tuple[str, ...]:
     return tuple(out)
 
 
-def in_command(state: Battle, unit: Unit, cat: Catalogue | None = None) -> bool:
+def in_command(state: Battle, unit: Unit, cat: Catalogue) -> bool:
     """Troop units and summons inside their commander's command range receive its attribute bonuses."""
     if unit.role == "commander":
         return False
@@ -78,7 +75,7 @@ def status_amount(unit: Unit, name: str) -> int:
     return s.amount if s else 0
 
 
-def attack_of(state: Battle, unit: Unit, cat: Catalogue | None = None) -> int:
+def attack_of(state: Battle, unit: Unit, cat: Catalogue) -> int:
     leader = state.leaders[unit.leader]
     if unit.role == "commander":
         base = commander_attack(leader.commander, cat)
@@ -89,7 +86,7 @@ def attack_of(state: Battle, unit: Unit, cat: Catalogue | None = None) -> int:
     return base + status_amount(unit, "attack")
 
 
-def defence_of(state: Battle, unit: Unit, magic: bool = False, cat: Catalogue | None = None) -> int:
+def defence_of(state: Battle, unit: Unit, cat: Catalogue, magic: bool = False) -> int:
     """Defence against an attack; `magic` when the attacker has a magic attack (Knowledge, not Armour)."""
     leader = state.leaders[unit.leader]
     if unit.role == "commander":
@@ -102,7 +99,7 @@ def defence_of(state: Battle, unit: Unit, magic: bool = False, cat: Catalogue | 
     return base + status_amount(unit, "defence")
 
 
-def magic_attack(unit: Unit, cat: Catalogue | None = None) -> bool:
+def magic_attack(unit: Unit, cat: Catalogue) -> bool:
     return bool(spec_of(unit, cat).magic_attack)
 
 
@@ -110,7 +107,7 @@ def on_water(state: Battle, unit: Unit) -> bool:
     return state.board.terrain_at(unit.pos) == "water"
 
 
-def speeds(state: Battle, unit: Unit, cat: Catalogue | None = None) -> tuple[int, int]:
+def speeds(state: Battle, unit: Unit, cat: Catalogue) -> tuple[int, int]:
     """(move, land move): land move equals move except for navy units (seed 002 "Special movement")."""
     spec = spec_of(unit, cat)
     extra = status_amount(unit, "haste") - status_amount(unit, "thorns")
@@ -121,10 +118,9 @@ def speeds(state: Battle, unit: Unit, cat: Catalogue | None = None) -> tuple[int
     return move, min(land, move)
 
 
-def attack_range(state: Battle, unit: Unit, cat: Catalogue | None = None) -> tuple[int, int]:
+def attack_range(state: Battle, unit: Unit, cat: Catalogue) -> tuple[int, int]:
     """(range, attack penalty). 1 is melee. Archery expertise lengthens troop shots; at expert
     a melee troop unit may shoot at range 4 with attack -4 (seed 002 skills)."""
-    cat = cat or catalogue()
     spec = spec_of(unit, cat)
     if unit.role == "commander":
         return 1, 0
@@ -139,9 +135,8 @@ def attack_range(state: Battle, unit: Unit, cat: Catalogue | None = None) -> tup
     return 1, 0
 
 
-def strike_dice(unit: Unit, cat: Catalogue | None = None) -> int:
+def strike_dice(unit: Unit, cat: Catalogue) -> int:
     """Seed 002: one d10 per hit point; commanders by their own table (10 HP -> 10 dice ... 1 HP -> 5)."""
-    cat = cat or catalogue()
     if unit.hp <= 0:
         return 0
     if unit.role == "commander":
@@ -154,16 +149,14 @@ def leader_of(state: Battle, unit: Unit) -> Leader:
     return state.leaders[unit.leader]
 
 
-def spell_cost(commander: Commander | None, school: str, mp: int, cat: Catalogue | None = None) -> int:
+def spell_cost(commander: Commander | None, school: str, mp: int, cat: Catalogue) -> int:
     """Seed 002: each magic skill tier takes 1 MP off its school's spells (decided: never below 1)."""
-    cat = cat or catalogue()
     if commander is None:
         return mp
     tier = commander.skill_tier(cat.magic_skill(school))
     return max(1, mp - tier)
 
 
-def max_spell_level(commander: Commander, school: str, cat: Catalogue | None = None) -> int:
+def max_spell_level(commander: Commander, school: str, cat: Catalogue) -> int:
     """Level 1 for everyone; levels 2, 3, 4 need basic, advanced, expert magic of the school."""
-    cat = cat or catalogue()
     return 1 + commander.skill_tier(cat.magic_skill(school))

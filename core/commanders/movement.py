@@ -13,15 +13,14 @@ from __future__ import annotations
 
 import heapq
 
-from core.commanders.catalogue import Catalogue, catalogue
+from core.commanders.content import Catalogue
 from core.commanders.derived import speeds, spec_of, tags_of
 from core.commanders.state import Battle, Unit
 from core.squaregrid import Square, neighbours4
 
 
-def can_enter(state: Battle, unit: Unit, sq: tuple[int, int], cat: Catalogue | None = None) -> bool:
+def can_enter(state: Battle, unit: Unit, sq: tuple[int, int], cat: Catalogue) -> bool:
     """Terrain alone: walls of the impassable kinds stop everyone, fissures stop all but flyers."""
-    cat = cat or catalogue()
     if not state.board.inside(sq):
         return False
     terrain = cat.terrain[state.board.terrain_at(sq)]
@@ -30,9 +29,8 @@ def can_enter(state: Battle, unit: Unit, sq: tuple[int, int], cat: Catalogue | N
     return terrain.air_passable and "air" in tags_of(unit, cat)
 
 
-def leave_cost(state: Battle, unit: Unit, a: tuple[int, int], b: tuple[int, int], cat: Catalogue | None = None) -> int:
+def leave_cost(state: Battle, unit: Unit, a: tuple[int, int], b: tuple[int, int], cat: Catalogue) -> int:
     """What one step from a to b costs this unit."""
-    cat = cat or catalogue()
     tags = tags_of(unit, cat)
     if "air" in tags:
         return 1
@@ -57,26 +55,51 @@ def leave_cost(state: Battle, unit: Unit, a: tuple[int, int], b: tuple[int, int]
     return 1 + extra
 
 
-_CACHE: dict[tuple[int, int], tuple] = {}
+class ReachMemo:
+    """A small memo of `search` results for one catalogue, keyed by value, never by identity.
+
+    The key holds everything the search reads: the board, the unit, its commander's
+    record and where every other living unit stands for which side. Equal battles
+    share entries however they were built (a loaded save, a re-seeded copy). The
+    table is never changed once published: an insert builds a new one and replaces
+    the whole table in one assignment, so a thread reading it (the AI) sees either
+    the old table or the new one. At most `size` entries; the older half goes first.
+    """
+
+    def __init__(self, size: int = 512) -> None:
+        self.size = size
+        self._table: dict = {}
+
+    def reachable(self, state: Battle, unit: Unit, cat: Catalogue) -> dict[Square, int]:
+        key = (
+            state.board,
+            unit,
+            state.leaders[unit.leader].commander,
+            tuple((u.pos, u.side) for u in state.units if u.hp > 0 and u.uid != unit.uid),
+        )
+        table = self._table
+        hit = table.get(key)
+        if hit is not None:
+            return hit
+        result = search(state, unit, cat)
+        if len(table) >= self.size:
+            table = dict(list(table.items())[len(table) // 2:])
+        else:
+            table = dict(table)
+        table[key] = result
+        self._table = table
+        return result
 
 
-def reachable(state: Battle, unit: Unit, cat: Catalogue | None = None) -> dict[Square, int]:
+def reachable(state: Battle, unit: Unit, cat: Catalogue, memo: ReachMemo | None = None) -> dict[Square, int]:
     """Every square the unit may end its move on, with the cheapest cost (its own square at 0).
 
-    Memoised on the identity of the state's unit and leader tuples (both immutable), so
-    listing legal actions and then applying one of them searches only once. Never mutate the result."""
-    cached = unit.uid >= 0 and unit.uid < len(state.units) and state.units[unit.uid] is unit
-    key = (id(state.units), unit.uid)
-    if cached:
-        hit = _CACHE.get(key)
-        if hit is not None and hit[0] is state.units and hit[1] is state.leaders and hit[2] is state.board:
-            return hit[3]
-    result = search(state, unit, cat or catalogue())
-    if cached:
-        if len(_CACHE) > 4096:
-            _CACHE.clear()
-        _CACHE[key] = (state.units, state.leaders, state.board, result)
-    return result
+    With a `memo` (the ruleset keeps one), a search already made for an equal position is
+    not made again: listing legal actions and then applying one of them searches once.
+    Never mutate the result."""
+    if memo is not None:
+        return memo.reachable(state, unit, cat)
+    return search(state, unit, cat)
 
 
 Node = tuple[tuple[int, int], int]  # a square and the land a navy unit has used reaching it

@@ -14,6 +14,7 @@ from pathlib import Path
 import attrs
 
 from core.commanders.commander import Commander
+from core.commanders.content import Catalogue
 from core.commanders.setup import Setup, commanders_dir, new_battle
 from core.errors import ContentError, Problem
 
@@ -43,7 +44,7 @@ def setup_armies(setup: Setup) -> tuple[Commander, ...]:
     return tuple(out)
 
 
-def with_army(setup: Setup, side: int, commander: Commander, source: str = "") -> Setup:
+def with_army(setup: Setup, side: int, commander: Commander, cat: Catalogue, source: str = "") -> Setup:
     source = source or commander.name
     index = side_place(setup, side)
     if index is None:
@@ -53,7 +54,7 @@ def with_army(setup: Setup, side: int, commander: Commander, source: str = "") -
     commanders = list(setup.commanders)
     commanders[index] = commander
     placed = attrs.evolve(setup, scenario=attrs.evolve(setup.scenario, commander=tuple(places)), commanders=tuple(commanders))
-    state, _ = new_battle(placed, 0)
+    state, _ = new_battle(placed, 0, cat)
     standing = sum(1 for u in state.units if u.leader == index and u.role == "troop")
     if standing < len(commander.troop):
         raise ContentError([Problem(source, "troop", f"{len(commander.troop)} troop units; only {standing} free squares near side {side + 1}'s commander place")])

@@ -7,22 +7,22 @@ counted along.
 
 from __future__ import annotations
 
-from core.commanders.catalogue import Catalogue, catalogue
+from core.commanders.actions import Order
+from core.commanders.content import Catalogue
 from core.commanders.derived import speeds
-from core.commanders.movement import search, leave_cost, reachable
-from core.commanders.state import Battle, Order
+from core.commanders.movement import ReachMemo, leave_cost, reachable, search
+from core.commanders.state import Battle
 
 Cell = tuple[int, int]
 
 
-def route(state: Battle, action, cat: Catalogue | None = None) -> tuple[Cell, ...]:
+def route(state: Battle, action, cat: Catalogue, memo: ReachMemo | None = None) -> tuple[Cell, ...]:
     """Squares from the unit to an Order's destination, both included; () when it stays or cannot go."""
-    cat = cat or catalogue()
     if not isinstance(action, Order):
         return ()
     unit = state.units[action.uid]
     dest = (action.dest[0], action.dest[1])
-    if dest == (unit.pos[0], unit.pos[1]) or reachable(state, unit, cat).get(action.dest) is None:
+    if dest == (unit.pos[0], unit.pos[1]) or reachable(state, unit, cat, memo).get(action.dest) is None:
         return ()
     parents: dict = {}
     search(state, unit, cat, parents)
@@ -35,9 +35,8 @@ def route(state: Battle, action, cat: Catalogue | None = None) -> tuple[Cell, ..
     return tuple(reversed(out))
 
 
-def cost_line(state: Battle, action, cat: Catalogue | None = None) -> str | None:
+def cost_line(state: Battle, action, cat: Catalogue) -> str | None:
     """E.g. "5 of 7 movement (leaving forest +1)": the route's cost, its allowance, each extra."""
-    cat = cat or catalogue()
     path = route(state, action, cat)
     if not path:
         return None

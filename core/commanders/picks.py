@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.commanders.state import Battle, Cast, Order, Rally, Regroup
+from core.commanders.actions import Cast, Order, Rally, Regroup
+from core.commanders.state import Battle
 from core.view import ActionPicks, PickStage
 
 

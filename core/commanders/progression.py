@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import attrs
 
-from core.commanders.catalogue import ATTRIBUTES, Catalogue, catalogue as bundled_catalogue
 from core.commanders.commander import Commander, SkillRank, TIER_NAMES
+from core.commanders.content import ATTRIBUTES, Catalogue
 from core.errors import IllegalAction
 
 CLASS_LEVELS = 5  # seed 002: "Each 5 levels your commander gains you change your class"
@@ -141,9 +141,8 @@ def _primary_secondary(commander: Commander, cat: Catalogue) -> tuple[str, str]:
     return primary, secondary
 
 
-def curve_options(commander: Commander, cat: Catalogue | None = None) -> tuple[CurveOption, ...]:
+def curve_options(commander: Commander, cat: Catalogue) -> tuple[CurveOption, ...]:
     """The curves the player may choose now (seed 002: two of the quiz's curve, one of the class)."""
-    cat = cat or bundled_catalogue()
     values = {a: commander.attributes.get(a) for a in ATTRIBUTES}
     p, s = _primary_secondary(commander, cat)
     curve = commander.attribute_curve
@@ -174,7 +173,7 @@ def curve_options(commander: Commander, cat: Catalogue | None = None) -> tuple[C
     return tuple(unique)
 
 
-def curve_plan(commander: Commander, cat: Catalogue | None = None) -> tuple[str, ...]:
+def curve_plan(commander: Commander, cat: Catalogue) -> tuple[str, ...]:
     """The attributes the commander's chosen curve gives in this class.
 
     A hand-written commander may name its `curve_choice` without a `curve_plan`:
@@ -229,18 +228,16 @@ def class_tags(name: str, cat: Catalogue) -> tuple[str, ...]:
     return cat.classes[name].tags
 
 
-def similar_classes(name: str, cat: Catalogue | None = None) -> tuple[str, ...]:
+def similar_classes(name: str, cat: Catalogue) -> tuple[str, ...]:
     """Classes sharing at least one catalogue type tag with `name` (all others if none do)."""
-    cat = cat or bundled_catalogue()
     mine = set(class_tags(name, cat))
     others = [c for c in cat.classes if c != name]
     similar = [c for c in others if mine & set(class_tags(c, cat))]
     return tuple(similar or others)
 
 
-def offer(commander: Commander, cat: Catalogue | None = None, rules: ProgressionRules = RULES) -> LevelUpOffer:
+def offer(commander: Commander, cat: Catalogue, rules: ProgressionRules = RULES) -> LevelUpOffer:
     """What the next level brings. Raises IllegalAction when experience is short."""
-    cat = cat or bundled_catalogue()
     if not can_level_up(commander, rules):
         need = experience_for_level(commander.level + 1, rules)
         raise IllegalAction(f"level {commander.level + 1} needs {need} experience; {commander.name} has {commander.experience}")
@@ -281,14 +278,13 @@ def _gain_point(commander: Commander, plan: tuple[str, ...], free: str) -> Comma
     return attrs.evolve(commander, attributes=commander.attributes.plus(slot), curve_progress=commander.curve_progress + 1)
 
 
-def level_up(commander: Commander, choice: LevelUpChoice = LevelUpChoice(), cat: Catalogue | None = None,
+def level_up(commander: Commander, cat: Catalogue, choice: LevelUpChoice = LevelUpChoice(),
              rules: ProgressionRules = RULES) -> Commander:
     """Take the next level with the player's choices; returns the new commander.
 
     Raises IllegalAction (the commander given is unchanged) when a choice the
     offer asks for is missing or not among the options.
     """
-    cat = cat or bundled_catalogue()
     o = offer(commander, cat, rules)
     new = attrs.evolve(commander, level=o.level)
     if o.classes:
@@ -338,9 +334,8 @@ class SkillOption:
         return f"{self.name} ({TIER_NAMES[self.tier - 1]})"
 
 
-def skill_options(commander: Commander, cat: Catalogue | None = None) -> tuple[SkillOption, ...]:
+def skill_options(commander: Commander, cat: Catalogue) -> tuple[SkillOption, ...]:
     """Seed 002: "You can spend the skill point on any skill to upgrade or pick a new one"."""
-    cat = cat or bundled_catalogue()
     if commander.skill_points <= 0:
         return ()
     out = []
@@ -351,9 +346,8 @@ def skill_options(commander: Commander, cat: Catalogue | None = None) -> tuple[S
     return tuple(out)
 
 
-def spend_skill_point(commander: Commander, skill: str, cat: Catalogue | None = None) -> Commander:
+def spend_skill_point(commander: Commander, skill: str, cat: Catalogue) -> Commander:
     """Buy `skill` (new at basic, or one tier up) with one unspent skill point."""
-    cat = cat or bundled_catalogue()
     options = {o.name: o for o in skill_options(commander, cat)}
     if commander.skill_points <= 0:
         raise IllegalAction(f"{commander.name} has no skill point to spend")

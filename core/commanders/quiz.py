@@ -12,22 +12,17 @@ on the new path are kept, the ones the new answer leads away from are dropped,
 so changing question 2 from A to B forgets 2a, keeps 3 to 11 and asks 2b.
 
 The result of a complete quiz (the commander) is built in
-core/commanders/quiz_result.py; `result` below is the entry point.
+core/commanders/quiz_result.py (`assess`, `result`), which reads this module;
+this module reads no other module of the package.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
-
 import attrs
 
 from core.content import load, scenarios_root, structure
 from core.errors import IllegalAction
-
-if TYPE_CHECKING:  # pragma: no cover - typing only
-    from core.commanders.commander import Commander
-    from core.commanders.quiz_result import QuizOutcome
 
 ATTRIBUTES = ("offence", "armour", "willpower", "knowledge")
 EXTRA_CHOICES = ("unit", "skill", "spell", "class")
@@ -247,15 +242,11 @@ def quiz_path() -> Path:
     return scenarios_root() / "commanders" / "quiz.toml"
 
 
-_CACHE: dict[Path, Quiz] = {}
-
-
 def load_quiz(path: Path | None = None) -> Quiz:
-    """The bundled quiz (or the one at `path`), loaded once and validated."""
-    where = Path(path) if path is not None else quiz_path()
-    if where not in _CACHE:
-        _CACHE[where] = load(where, Quiz)
-    return _CACHE[where]
+    """The bundled quiz (or the one at `path`), read and validated.
+
+    Every call reads the file; the ruleset object keeps the bundled one (`RULESET.quiz`)."""
+    return load(Path(path) if path is not None else quiz_path(), Quiz)
 
 
 def quiz_from_data(data: dict, file: str = "(quiz)") -> Quiz:
@@ -400,23 +391,3 @@ def effects(quiz: Quiz, replies: Replies) -> tuple[tuple[Question, Answer], ...]
     """Each answered question with the answer chosen, in path order."""
     return tuple((quiz.question(r.question), quiz.question(r.question).answer(r.letter)) for r in replies)
 
-
-def assess(replies: Replies, quiz: Quiz | None = None, **picks: str) -> "QuizOutcome":
-    """Everything a complete quiz decides, with the options still open and the explanation.
-
-    `picks` may name `name` (the commander's), `class_name`, `unit`, `spell` and
-    `class_skill` among the options offered; see core/commanders/quiz_result.py.
-    """
-    from core.commanders.quiz_result import assess as _assess
-
-    return _assess(quiz or load_quiz(), replies, **picks)
-
-
-def result(replies: Replies, quiz: Quiz | None = None, **picks: str) -> "Commander":
-    """The commander a complete quiz creates (defaults taken for every open option)."""
-    return assess(replies, quiz, **picks).commander
-
-
-def explain(replies: Replies, quiz: Quiz | None = None, **picks: str) -> tuple[str, ...]:
-    """Which answer did what, one line each (e.g. "1a A (Green endless plains.): ...")."""
-    return assess(replies, quiz, **picks).explanation

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import attrs
 
-from core.commanders.catalogue import Catalogue, ClassSpec, catalogue as bundled_catalogue
 from core.commanders.commander import Attributes, Buffs, Commander, SkillRank, TemperamentScore
+from core.commanders.content import Catalogue, ClassSpec
 from core.commanders.quiz import ATTRIBUTES, Quiz, Replies, check_replies, effects, replies_to_text
-from core.commanders.temperament import NAMES as TEMPERAMENT_NAMES, temperament_from_answers
+from core.commanders.temperament import NAMES as TEMPERAMENT_NAMES, Temperament
 from core.errors import IllegalAction
 
 TIER_NAMES = ("basic", "advanced", "expert")
@@ -78,6 +78,15 @@ def catalogue_problems(quiz: Quiz, cat: Catalogue) -> list[tuple[str, str]]:
             if effect not in effects_known:
                 out.append((f"spell_kinds.{kind}", f"no spell has the effect {effect!r}"))
     return out
+
+
+def temperament_from_answers(quiz: Quiz, replies: Replies) -> Temperament:
+    """The temperament scores a quiz makes: for each score, the answers given that name it."""
+    counts = dict.fromkeys(TEMPERAMENT_NAMES, 0)
+    for _question, answer in effects(quiz, replies):
+        for name in answer.temperament:
+            counts[name] += 1
+    return Temperament(**counts)
 
 
 def class_tags(spec: ClassSpec, quiz: Quiz) -> tuple[str, ...]:
@@ -207,7 +216,7 @@ def take_extra(what: str, offered: tuple[str, ...], chosen: str, into: list[str]
 def assess(
     quiz: Quiz,
     replies: Replies,
-    cat: Catalogue | None = None,
+    cat: Catalogue,
     name: str = DEFAULT_NAME,
     class_name: str = "",
     unit: str = "",
@@ -218,7 +227,6 @@ def assess(
 
     Raises IllegalAction when the quiz is incomplete or a pick is not offered.
     """
-    cat = cat or bundled_catalogue()
     replies = check_replies(quiz, replies)
     chosen = effects(quiz, replies)
     w = quiz.class_scoring
@@ -364,3 +372,13 @@ def assess(
         class_skill_options=class_skill_options,
         explanation=tuple(lines),
     )
+
+
+def result(quiz: Quiz, replies: Replies, cat: Catalogue, **picks: str) -> Commander:
+    """The commander a complete quiz creates (defaults taken for every open option)."""
+    return assess(quiz, replies, cat, **picks).commander
+
+
+def explain(quiz: Quiz, replies: Replies, cat: Catalogue, **picks: str) -> tuple[str, ...]:
+    """Which answer did what, one line each (e.g. "1a A (Green endless plains.): ...")."""
+    return assess(quiz, replies, cat, **picks).explanation

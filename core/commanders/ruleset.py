@@ -1,19 +1,31 @@
-"""The Commanders ruleset object: the protocol of core.ruleset over the modules of this package."""
+"""The Commanders ruleset object: the protocol of core.ruleset over the modules of this package.
+
+The object owns what the rules read: the catalogue (`catalogue`), the quiz file
+(`quiz`) and the movement memo; it hands them to every rule module it calls.
+Nothing of the package keeps them in a module global.
+"""
 
 from __future__ import annotations
 
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from core.commanders import ai, muster, picks, view
-from core.commanders.catalogue import (
-    CONVERTER as CATALOGUE_CONVERTER, ClassesFile, RulesFile, SkillsFile, SpellsFile, TerrainFile, UnitsFile,
-)
+from core.commanders.actions import ACTION_TYPES
 from core.commanders.commander import Commander, commander_from_data, load_commander
+from core.commanders.content import (
+    CONVERTER as CATALOGUE_CONVERTER, Catalogue, ClassesFile, RulesFile, SkillsFile, SpellsFile, TerrainFile, UnitsFile,
+    catalogue_dir, load_catalogue,
+)
+from core.commanders.movement import ReachMemo
+from core.commanders.paths import route
+from core.commanders.quiz import Quiz, load_quiz, quiz_from_data, quiz_path
+from core.commanders.quiz_result import QuizOutcome, assess
 from core.commanders.events import EVENT_TYPES
 from core.commanders.setup import Setup, battles_dir, load_setup, new_battle, structure_map, structure_scenario
 from core.commanders.sheet import commander_sheet
-from core.commanders.state import ACTION_TYPES, Battle
+from core.commanders.state import Battle
 from core.commanders.turn import apply, legal_actions, outcome, to_act
 from core.content import display_path, read_toml, structure
 from core.errors import ContentError, Problem
@@ -35,6 +47,27 @@ class CommandersRuleset(Ruleset):
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
 
+    def __init__(self, catalogue_folder: Path | None = None, quiz_file: Path | None = None) -> None:
+        """The bundled catalogue and quiz unless other folders are given (both read on first use)."""
+        self._catalogue_folder = catalogue_folder
+        self._quiz_file = quiz_file
+        self._reach = ReachMemo()
+
+    # --- what the rules read ------------------------------------------------------------
+    @cached_property
+    def quiz(self) -> Quiz:
+        """The personality quiz file, read once."""
+        return load_quiz(self._quiz_file or quiz_path())
+
+    @cached_property
+    def catalogue(self) -> Catalogue:
+        """The catalogue every rule of this ruleset reads, loaded once (with the quiz numbers the battle reads)."""
+        return load_catalogue(self._catalogue_folder or catalogue_dir(), self.quiz)
+
+    def quiz_outcome(self, replies, **picks: str) -> QuizOutcome:
+        """What a complete quiz makes (core.commanders.quiz_result.assess with this ruleset's files)."""
+        return assess(self.quiz, replies, self.catalogue, **picks)
+
     # --- building ---------------------------------------------------------------------
     def scenarios(self) -> list[ScenarioInfo]:
         out = []
@@ -48,10 +81,10 @@ class CommandersRuleset(Ruleset):
         path = Path(name_or_path)
         if not path.suffix:
             path = battles_dir() / f"{name_or_path}.toml"
-        return load_setup(path)
+        return load_setup(path, self.catalogue)
 
     def set_up(self, setup: Setup, seed: int) -> Battle:
-        state, _ = new_battle(setup, seed)
+        state, _ = new_battle(setup, seed, self.catalogue)
         return state
 
     def load_document(self, path: Path, data: dict[str, Any]) -> Any:
@@ -60,17 +93,15 @@ class CommandersRuleset(Ruleset):
             raise ContentError([Problem(file, "ruleset", f"expected {self.name!r}, found {data.get('ruleset')!r}")])
         kind = data.get("kind")
         if kind == "commander":
-            return commander_from_data(data, file)
+            return commander_from_data(data, self.catalogue, file)
         if kind == "map":
-            return structure_map(data, file)
+            return structure_map(data, file, self.catalogue)
         if kind == "scenario":
             structure_scenario(data, file)
-            return load_setup(Path(path))
+            return load_setup(Path(path), self.catalogue)
         if kind == "quiz":
             # the personality quiz file (scenarios/commanders/quiz.toml) is read by the quiz module
-            from core.commanders import quiz
-
-            return quiz.quiz_from_data(data, file)
+            return quiz_from_data(data, file)
         if kind in CATALOGUE_KINDS:
             return structure(data, CATALOGUE_KINDS[kind], file, CATALOGUE_CONVERTER)
         known = ", ".join(["commander", "map", "scenario", "quiz", *CATALOGUE_KINDS])
@@ -81,7 +112,7 @@ class CommandersRuleset(Ruleset):
         return muster.army_files()
 
     def load_army(self, path: Path) -> Commander:
-        return load_commander(path)
+        return load_commander(path, self.catalogue)
 
     def setup_armies(self, setup: Setup) -> tuple[Any, ...]:
         return muster.setup_armies(setup)
@@ -90,11 +121,11 @@ class CommandersRuleset(Ruleset):
         return muster.army_summary(army)
 
     def with_army(self, setup: Setup, side: int, army: Commander, source: str = "") -> Setup:
-        return muster.with_army(setup, side, army, source)
+        return muster.with_army(setup, side, army, self.catalogue, source)
 
     def sheet(self, document: Any) -> Sheet:
         if isinstance(document, Commander):
-            return commander_sheet(document)
+            return commander_sheet(document, self.catalogue)
         if isinstance(document, Setup):
             lines = [document.scenario.summary, f"map {document.board.name} {document.board.width}x{document.board.height}"]
             for p, c in zip(document.scenario.commander, document.commanders):
@@ -107,17 +138,17 @@ class CommandersRuleset(Ruleset):
         return to_act(state)
 
     def legal_actions(self, state: Battle, side: int) -> list[Any]:
-        return legal_actions(state, side)
+        return legal_actions(state, side, self.catalogue, self._reach)
 
     def resolve(self, state: Battle, action: Any) -> tuple[Battle, tuple[Any, ...]]:
-        return apply(state, action)
+        return apply(state, action, self.catalogue, self._reach)
 
     def outcome(self, state: Battle) -> Outcome | None:
         return outcome(state)
 
     # --- AI -----------------------------------------------------------------------------
     def evaluate(self, state: Battle, side: int) -> float:
-        return ai.evaluate(state, side)
+        return ai.evaluate(state, side, self.catalogue)
 
     def action_value(self, state: Battle, action: Any, side: int, samples: int = 1) -> float:
         """Expected value after `action`; dice-driven actions are valued on re-seeded copies only."""
@@ -137,7 +168,7 @@ class CommandersRuleset(Ruleset):
         return ai.imagined(state, salt)
 
     def ai_candidates(self, state: Battle, side: int) -> list[Any]:
-        return ai.candidates(state, side)
+        return ai.candidates(state, side, self.catalogue, self._reach)
 
     def ai_budget(self):
         return ai.budget()
@@ -150,25 +181,25 @@ class CommandersRuleset(Ruleset):
         return view.describe_action(state, action)
 
     def explain_action(self, state: Battle, action: Any) -> tuple[str, ...]:
-        return view.explain_action(state, action)
+        return view.explain_action(state, action, self.catalogue)
 
     def move_path(self, state: Battle, action: Any) -> tuple[tuple[int, int], ...]:
-        from core.commanders.paths import route
-
-        return route(state, action)
+        return route(state, action, self.catalogue, self._reach)
 
     def action_picks(self, state: Battle, action: Any):
         return picks.action_picks(state, action)
 
     def board_view(self, state: Battle) -> BoardView:
-        return view.board_view(state)
+        return view.board_view(state, self.catalogue)
 
     def describe_cell(self, state: Battle, col: int, row: int) -> str:
-        return view.describe_cell(state, col, row)
+        return view.describe_cell(state, col, row, self.catalogue)
 
     def unit_details(self, state: Battle, uid: int) -> tuple[str, ...]:
-        return view.unit_details(state, uid)
+        return view.unit_details(state, uid, self.catalogue)
 
     def unit_stats(self, state: Battle) -> list[dict[str, Any]]:
         return view.unit_stats(state)
 
+
+RULESET = CommandersRuleset()

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import attrs
 
-from core.commanders.catalogue import Catalogue, catalogue
+from core.commanders import temperament
 from core.commanders.commander import Commander, load_commander
+from core.commanders.content import Catalogue, checked
 from core.commanders.derived import max_mp
 from core.commanders.events import InitiativeRolled
 from core.commanders.initiative import initiative_queue
-from core.commanders import temperament
 from core.commanders.state import Battle, Board, Leader, Unit
 from core.commanders.temperament import TemperamentModifiers
 from core.content import display_path, load, scenarios_root, structure
@@ -36,8 +36,8 @@ class MapFile:
     rows: tuple[str, ...]
     heights: tuple[str, ...] = ()
 
-    def problems(self) -> list[tuple[str, str]]:
-        cat = catalogue()
+    def problems_with(self, cat: Catalogue) -> list[tuple[str, str]]:
+        """Rule checks against the catalogue's terrain symbols (field path, reason)."""
         symbols = cat.terrain_by_symbol()
         out = []
         if self.kind != "map":
@@ -60,8 +60,7 @@ class MapFile:
                     out.append((f"heights[{y}]", f"{width} digits 0-9"))
         return out
 
-    def board(self, cat: Catalogue | None = None) -> Board:
-        cat = cat or catalogue()
+    def board(self, cat: Catalogue) -> Board:
         symbols = cat.terrain_by_symbol()
         terrain = tuple(symbols[ch].name for row in self.rows for ch in row)
         heights = tuple(int(ch) for row in self.heights for ch in row) if self.heights else (0,) * len(terrain)
@@ -132,24 +131,23 @@ def _resolve(ref: str, folder: Path, base: Path) -> Path:
     return folder / f"{ref}.toml"
 
 
-def load_map(path: Path) -> MapFile:
-    return load(path, MapFile, CONVERTER)
+def load_map(path: Path, cat: Catalogue) -> MapFile:
+    return checked(load(path, MapFile, CONVERTER), cat, display_path(path))
 
 
-def load_setup(path: Path, cat: Catalogue | None = None) -> Setup:
-    cat = cat or catalogue()
+def load_setup(path: Path, cat: Catalogue) -> Setup:
     scen = load(path, ScenarioFile, CONVERTER)
     name = display_path(path)
     problems: list[Problem] = []
     board = None
     try:
-        board = load_map(_resolve(scen.map, maps_dir(), path.parent)).board(cat)
+        board = load_map(_resolve(scen.map, maps_dir(), path.parent), cat).board(cat)
     except ContentError as exc:
         problems.extend(exc.problems)
     commanders = []
     for i, p in enumerate(scen.commander):
         try:
-            commanders.append(load_commander(_resolve(p.file, commanders_dir(), path.parent)))
+            commanders.append(load_commander(_resolve(p.file, commanders_dir(), path.parent), cat))
         except ContentError as exc:
             problems.extend(exc.problems)
     if board is not None and not problems:
@@ -192,9 +190,8 @@ def _deploy(board: Board, start: tuple[int, int], count: int, taken: set, cat: C
     return out
 
 
-def new_battle(setup: Setup, seed: int, cat: Catalogue | None = None) -> tuple[Battle, tuple]:
+def new_battle(setup: Setup, seed: int, cat: Catalogue) -> tuple[Battle, tuple]:
     """The first state, and the initiative events that made its queue."""
-    cat = cat or catalogue()
     board = setup.board
     units: list[Unit] = []
     leaders: list[Leader] = []
@@ -204,8 +201,8 @@ def new_battle(setup: Setup, seed: int, cat: Catalogue | None = None) -> tuple[B
         if setup.scenario.temperament:
             # the optional Temperament rule: attack, defence and movement become buffs,
             # the other effects are read from the leader's `temper` during the battle
-            temper = temperament.battle_modifiers(commander)
-            commander = temperament.with_temperament(commander)
+            temper = temperament.battle_modifiers(commander, cat.temperament_thresholds)
+            commander = temperament.with_temperament(commander, cat.temperament_thresholds)
         hp = cat.rules.commander_health
         uid = len(units)
         units.append(Unit(uid, place.side, index, commander.class_name, "commander", Square(*place.at), hp, hp))
@@ -231,8 +228,8 @@ def new_battle(setup: Setup, seed: int, cat: Catalogue | None = None) -> tuple[B
     return state, events
 
 
-def structure_map(data: dict, file: str) -> MapFile:
-    return structure(data, MapFile, file, CONVERTER)
+def structure_map(data: dict, file: str, cat: Catalogue) -> MapFile:
+    return checked(structure(data, MapFile, file, CONVERTER), cat, file)
 
 
 def structure_scenario(data: dict, file: str) -> ScenarioFile:

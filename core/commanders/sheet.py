@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from core.commanders.catalogue import Catalogue, catalogue
 from core.commanders.commander import TIER_NAMES, Commander, troop_limit
+from core.commanders.content import Catalogue
 from core.commanders.derived import command_range, commander_attack, commander_defence, max_mp, max_spell_level, spell_cost
 from core.ruleset import Sheet
 
 
-def commander_sheet(c: Commander, cat: Catalogue | None = None) -> Sheet:
-    cat = cat or catalogue()
+def commander_sheet(c: Commander, cat: Catalogue) -> Sheet:
     cls = cat.classes[c.class_name]
     a = c.attributes
     mp = max_mp(c, cat)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import attrs
 
-from core.commanders.catalogue import Catalogue, catalogue
+from core.commanders.content import Catalogue
 from core.commanders.derived import spec_of
 from core.commanders.effects import heal, remove_status, set_leader
 from core.commanders.events import MPRestored, Rallied
@@ -20,9 +20,8 @@ def can_rally(state: Battle, commander: Unit) -> bool:
     return state.leaders[commander.leader].commander.skill_tier("Rally") >= 1
 
 
-def rally(state: Battle, commander: Unit, events: list, cat: Catalogue | None = None) -> Battle:
+def rally(state: Battle, commander: Unit, events: list, cat: Catalogue) -> Battle:
     """Basic: every troop unit heals up to 3; advanced: +2 MP; Rally also lifts silence (seed 002 Mute)."""
-    cat = cat or catalogue()
     leader = state.leaders[commander.leader]
     skill = cat.skills["Rally"]
     tier = leader.commander.skill_tier("Rally")
@@ -42,9 +41,8 @@ def rally(state: Battle, commander: Unit, events: list, cat: Catalogue | None = 
     return state
 
 
-def regen(state: Battle, leader_index: int, events: list, cat: Catalogue | None = None) -> Battle:
+def regen(state: Battle, leader_index: int, events: list, cat: Catalogue) -> Battle:
     """End of the commander's turn: Mysticism expertise 1/2/3 MP, and 1 MP per living manahoar unit."""
-    cat = cat or catalogue()
     leader = state.leaders[leader_index]
     mysticism = leader.commander.skill_tier("Mysticism expertise")
     if mysticism:

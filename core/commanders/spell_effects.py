@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import attrs
 
-from core.commanders.catalogue import Catalogue, catalogue
 from core.commanders.combat import in_reach, resolve_attack
+from core.commanders.content import Catalogue
 from core.commanders.derived import NEGATIVE_STATUSES, POSITIVE_STATUSES, spec_of
 from core.commanders.effects import add_status, damage, heal, put, put_many, remove_status, set_leader
 from core.commanders.events import BurnPlaced, SpellCast, SpellResult, UnitMoved, UnitPlaced, UnitSummoned
@@ -17,12 +17,12 @@ from core.commanders.movement import reachable
 from core.commanders.spells import (
     FRIENDLY_STATUS, HOSTILE_STATUS, _placement, check_cast, dice_against, spell_damage_taken, temper_dice,
 )
-from core.commanders.state import Battle, Cast, Status, Unit
+from core.commanders.actions import Cast
+from core.commanders.state import Battle, Status, Unit
 from core.squaregrid import Square
 
 
-def cast(state: Battle, action: Cast, events: list, cat: Catalogue | None = None) -> Battle:
-    cat = cat or catalogue()
+def cast(state: Battle, action: Cast, events: list, cat: Catalogue) -> Battle:
     caster, spell, level, cost, targets = check_cast(state, action, cat)
     state = _pay(state, caster, cost)
     caster = state.units[caster.uid]
@@ -45,17 +45,17 @@ def cast(state: Battle, action: Cast, events: list, cat: Catalogue | None = None
     before = state
     state = handler(state, caster, spell, level, action, targets, counts, rolls, (need_count, need_min), events, cat)
     if before.temperament:
-        _name_temper_dice(before, caster, spell, targets, events, start)
+        _name_temper_dice(before, caster, spell, targets, events, start, cat)
     return state
 
 
-def _name_temper_dice(state: Battle, caster: Unit, spell, targets, events: list, start: int) -> None:
+def _name_temper_dice(state: Battle, caster: Unit, spell, targets, events: list, start: int, cat: Catalogue) -> None:
     """Temperament rule: each target's result names the Heed, Recognition and Constraint dice it faced."""
     by_uid = {u.uid: u for u in targets}
     for i in range(start, len(events)):
         e = events[i]
         if isinstance(e, SpellResult) and e.spell == spell.name and e.uid in by_uid:
-            heed, recognition, constraint = temper_dice(state, caster, by_uid[e.uid], spell)
+            heed, recognition, constraint = temper_dice(state, caster, by_uid[e.uid], spell, cat)
             events[i] = attrs.evolve(e, heed=heed, recognition=recognition, constraint=constraint)
 
 

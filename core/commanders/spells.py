@@ -12,10 +12,11 @@ Multiple targets share one pool of rolls; each uses as many of them as it faces.
 
 from __future__ import annotations
 
-from core.commanders.catalogue import Catalogue, SpellLevel, SpellSpec, catalogue
+from core.commanders.actions import Cast
+from core.commanders.content import Catalogue, SpellLevel, SpellSpec
 from core.commanders.derived import in_command, max_spell_level, spec_of, spell_cost
 from core.commanders.movement import can_enter
-from core.commanders.state import Battle, Cast, Unit
+from core.commanders.state import Battle, Unit
 from core.errors import IllegalAction
 from core.squaregrid import Square, manhattan, neighbours4
 
@@ -33,9 +34,8 @@ FRIENDLY_STATUS: dict[str, str] = {
 # --- who may cast what --------------------------------------------------------------
 
 
-def known_spells(state: Battle, caster: Unit, cat: Catalogue | None = None) -> list[tuple[str, int]]:
+def known_spells(state: Battle, caster: Unit, cat: Catalogue) -> list[tuple[str, int]]:
     """(spell, highest level) the unit may cast now, in catalogue order."""
-    cat = cat or catalogue()
     if caster.hp <= 0 or caster.status("silence") or caster.status("sleep"):
         return []
     out = []
@@ -51,7 +51,7 @@ def known_spells(state: Battle, caster: Unit, cat: Catalogue | None = None) -> l
     return out
 
 
-def cost_of(state: Battle, caster: Unit, spell: SpellSpec, level: SpellLevel, cat: Catalogue | None = None) -> int:
+def cost_of(state: Battle, caster: Unit, spell: SpellSpec, level: SpellLevel, cat: Catalogue) -> int:
     commander = state.leaders[caster.leader].commander if caster.role == "commander" else None
     return spell_cost(commander, spell.school, level.mp, cat)
 
@@ -72,20 +72,7 @@ def hostile(spell: SpellSpec) -> bool:
 # --- dice ---------------------------------------------------------------------------
 
 
-def attack_effects() -> tuple[str, ...]:
-    """The spell effects that count as attacks (the quiz file's `[spell_kinds] attack`)."""
-    global _ATTACK_EFFECTS
-    if _ATTACK_EFFECTS is None:
-        from core.commanders.quiz import load_quiz
-
-        _ATTACK_EFFECTS = tuple(load_quiz().spell_kinds.attack)
-    return _ATTACK_EFFECTS
-
-
-_ATTACK_EFFECTS: tuple[str, ...] | None = None
-
-
-def temper_dice(state: Battle, caster: Unit, target: Unit, spell: SpellSpec | None) -> tuple[int, int, int]:
+def temper_dice(state: Battle, caster: Unit, target: Unit, spell: SpellSpec | None, cat: Catalogue) -> tuple[int, int, int]:
     """Temperament rule (all 0 when it is off): (Heed, Recognition, Constraint) dice for one target.
 
     Heed adds dice to a commander's spells at allies; Recognition to its spells at
@@ -98,18 +85,17 @@ def temper_dice(state: Battle, caster: Unit, target: Unit, spell: SpellSpec | No
         if caster.role == "commander":
             heed = state.leaders[caster.leader].temper.ally_spell_dice
         return heed, 0, 0
-    if caster.role == "commander" and spell is not None and spell.effect not in attack_effects():
+    if caster.role == "commander" and spell is not None and spell.effect not in cat.attack_effects:
         recognition = state.leaders[caster.leader].temper.debuff_spell_dice
     constraint = state.leaders[target.leader].temper.dice_against_troop
     return heed, recognition, constraint
 
 
-def dice_against(state: Battle, caster: Unit, target: Unit, cat: Catalogue | None = None,
+def dice_against(state: Battle, caster: Unit, target: Unit, cat: Catalogue,
                  spell: SpellSpec | None = None) -> int:
     """Seed 002: Willpower dice, less the target's Knowledge for enemies; advanced Resistance
     takes one more off a troop, Decline adds one; the Temperament rule's Heed, Recognition
     and Constraint (see `temper_dice`); at least the decided minimum."""
-    cat = cat or catalogue()
     willpower = state.leaders[caster.leader].commander.attributes.willpower
     n = willpower
     if target.side != caster.side:
@@ -121,7 +107,7 @@ def dice_against(state: Battle, caster: Unit, target: Unit, cat: Catalogue | Non
         decline = target.status("decline")
         if decline is not None:
             n += decline.amount
-    heed, recognition, constraint = temper_dice(state, caster, target, spell)
+    heed, recognition, constraint = temper_dice(state, caster, target, spell, cat)
     n += heed + recognition - constraint
     return max(cat.rules.min_spell_dice, n)
 
@@ -163,9 +149,8 @@ def _placement(state: Battle, movers: tuple[Unit, ...], centre: tuple[int, int],
     return out
 
 
-def check_cast(state: Battle, action: Cast, cat: Catalogue | None = None) -> tuple[Unit, SpellSpec, SpellLevel, int, tuple[Unit, ...]]:
+def check_cast(state: Battle, action: Cast, cat: Catalogue) -> tuple[Unit, SpellSpec, SpellLevel, int, tuple[Unit, ...]]:
     """Every rule of a cast; IllegalAction with the reason, else (caster, spell, level, cost, targets)."""
-    cat = cat or catalogue()
     if not 0 <= action.caster < len(state.units):
         raise IllegalAction("no such caster")
     caster = state.units[action.caster]

@@ -19,9 +19,11 @@ from core.squaregrid import Square
 ROLES: tuple[str, ...] = ("commander", "troop", "summon")
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Board:
-    """The static map, shared by every state of a battle: terrain names and elevation, row-major."""
+    """The static map, shared by every state of a battle: terrain names and elevation, row-major.
+
+    Its hash is kept (it is part of the movement memo's key and never changes)."""
 
     name: str
     width: int
@@ -134,59 +136,3 @@ class Battle:
     def troop_of(self, leader: int) -> tuple[Unit, ...]:
         """The living units a leader commands, the commander first."""
         return tuple(u for u in self.units if u.hp > 0 and u.leader == leader)
-
-
-# --- actions -------------------------------------------------------------------
-
-
-@attrs.frozen(slots=True)
-class Order:
-    """Move one unit of the acting troop to `dest` (its own square to stay), then attack `target` (-1: none)."""
-
-    side: int
-    uid: int
-    dest: Square
-    target: int = -1
-
-
-@attrs.frozen(slots=True)
-class Cast:
-    """The acting commander (or its summoned caster) casts a spell instead of moving.
-
-    target: a unit (single-target and party spells); square: the centre or location
-    (numeric areas, summons, Teleport, Return); squares: the selected squares
-    (Burn) or the chain of targets' squares (Chain Lightning).
-    """
-
-    side: int
-    caster: int
-    spell: str
-    level: int
-    target: int = -1
-    square: Square = Square(-1, -1)
-    squares: tuple[Square, ...] = ()
-
-
-@attrs.frozen(slots=True)
-class Rally:
-    """The acting commander rallies its troop instead of moving (seed 002 skill Rally)."""
-
-    side: int
-    uid: int
-
-
-@attrs.frozen(slots=True)
-class Regroup:
-    """After defeating a commander: one victorious unit moves up to 2 squares (3 with expert Rally)."""
-
-    side: int
-    uid: int
-    dest: Square
-
-
-@attrs.frozen(slots=True)
-class EndTurn:
-    side: int
-
-
-ACTION_TYPES = (Order, Cast, Rally, Regroup, EndTurn)

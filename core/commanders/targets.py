@@ -9,9 +9,10 @@ enemy commander and Return beside the caster.
 
 from __future__ import annotations
 
-from core.commanders.catalogue import Catalogue, catalogue
+from core.commanders.actions import Cast
+from core.commanders.content import Catalogue
 from core.commanders.spells import check_cast, cost_of, known_spells, mp_of, spell_range
-from core.commanders.state import Battle, Cast, Unit
+from core.commanders.state import Battle, Unit
 from core.errors import IllegalAction
 from core.squaregrid import Square, manhattan
 
@@ -30,8 +31,7 @@ def casters(state: Battle) -> list[Unit]:
     return [u for u in out if u.hp > 0]
 
 
-def cast_actions(state: Battle, cat: Catalogue | None = None) -> list[Cast]:
-    cat = cat or catalogue()
+def cast_actions(state: Battle, cat: Catalogue) -> list[Cast]:
     out: list[Cast] = []
     for caster in casters(state):
         for name, top in known_spells(state, caster, cat):

@@ -22,12 +22,7 @@ a class's worth of power.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import attrs
-
-if TYPE_CHECKING:  # pragma: no cover - typing only
-    from core.commanders.quiz import Quiz, Replies
 
 NAMES = ("passion", "sympathy", "heed", "recognition", "constraint", "discretion", "judgement")
 ROLES = (
@@ -68,17 +63,6 @@ class TemperamentModifiers:
     dice_against_troop: int = 0  # Constraint: dice removed from enemy spells at its troop
     movement: int = 0  # Discretion: the commander's movement
     advantage_strikes: int = 0  # Judgement: extra strikes when it strikes with advantage
-
-
-def temperament_from_answers(quiz: "Quiz", replies: "Replies") -> Temperament:
-    """Count, for each score, the answers given that name it."""
-    from core.commanders.quiz import effects
-
-    counts = dict.fromkeys(NAMES, 0)
-    for _question, answer in effects(quiz, replies):
-        for name in answer.temperament:
-            counts[name] += 1
-    return Temperament(**counts)
 
 
 def steps(score: int, thresholds: tuple[int, ...]) -> int:
@@ -127,19 +111,15 @@ def temperament_of(commander) -> Temperament:
     return Temperament(**{name: given.get(name, 0) for name in NAMES})
 
 
-def battle_modifiers(commander, thresholds: tuple[int, ...] | None = None) -> TemperamentModifiers:
+def battle_modifiers(commander, thresholds: tuple[int, ...]) -> TemperamentModifiers:
     """What the battle engine applies for `commander` when the scenario turns Temperament on.
 
-    `thresholds` defaults to the quiz file's `[temperament] thresholds`.
+    `thresholds` are the quiz file's `[temperament] thresholds` (the catalogue carries them).
     """
-    if thresholds is None:
-        from core.commanders.quiz import load_quiz
-
-        thresholds = load_quiz().temperament.thresholds
     return modifiers(temperament_of(commander), thresholds)
 
 
-def with_temperament(commander, thresholds: tuple[int, ...] | None = None):
+def with_temperament(commander, thresholds: tuple[int, ...]):
     """The commander with its temperament's attack, defence and movement folded into its buffs.
 
     The battle set-up may call this for every commander when the scenario turns

@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import attrs
 
-from core.commanders.catalogue import Catalogue, catalogue
+from core.commanders.actions import Cast, EndTurn, Order, Rally, Regroup
 from core.commanders.combat import in_reach, resolve_attack
+from core.commanders.content import Catalogue
 from core.commanders.derived import command_range
 from core.commanders.effects import damage, put, remove_status, set_leader
 from core.commanders.events import BattleEnded, StatusEnded, TurnBegan, TurnEnded, UnitMoved, UnitPlaced
-from core.commanders.movement import can_enter, reachable
+from core.commanders.movement import ReachMemo, can_enter, reachable
 from core.commanders.skills import can_rally, rally, regen
 from core.commanders.spell_effects import cast
-from core.commanders.state import Battle, Cast, EndTurn, Order, Rally, Regroup, Unit
+from core.commanders.state import Battle, Unit
 from core.commanders.targets import cast_actions
 from core.errors import IllegalAction
 from core.ruleset import Outcome
@@ -65,11 +66,10 @@ def acting_units(state: Battle) -> list[Unit]:
     return [u for u in state.troop_of(leader.index) if u.uid not in state.acted and u.status("sleep") is None]
 
 
-def order_actions(state: Battle, unit: Unit, cat: Catalogue | None = None) -> list[Order]:
-    cat = cat or catalogue()
+def order_actions(state: Battle, unit: Unit, cat: Catalogue, memo: ReachMemo | None = None) -> list[Order]:
     enemies = [u for u in state.living() if u.side != unit.side]
     out = []
-    for dest in reachable(state, unit, cat):
+    for dest in reachable(state, unit, cat, memo):
         out.append(Order(unit.side, unit.uid, dest, -1))
         mover = attrs.evolve(unit, pos=dest)
         for enemy in enemies:
@@ -78,9 +78,8 @@ def order_actions(state: Battle, unit: Unit, cat: Catalogue | None = None) -> li
     return out
 
 
-def regroup_squares(state: Battle, unit: Unit, cat: Catalogue | None = None) -> list[Square]:
+def regroup_squares(state: Battle, unit: Unit, cat: Catalogue) -> list[Square]:
     """Seed 002: 2 squares in any direction (3 with expert Rally), staying in command range."""
-    cat = cat or catalogue()
     leader = state.leaders[unit.leader]
     steps = cat.rules.regroup_squares + (1 if leader.commander.skill_tier("Rally") >= 3 else 0)
     boss = state.units[leader.uid]
@@ -109,8 +108,7 @@ def regroup_squares(state: Battle, unit: Unit, cat: Catalogue | None = None) -> 
     return out
 
 
-def legal_actions(state: Battle, side: int, cat: Catalogue | None = None) -> list:
-    cat = cat or catalogue()
+def legal_actions(state: Battle, side: int, cat: Catalogue, memo: ReachMemo | None = None) -> list:
     if side not in to_act(state):
         return []
     if state.mode == "regroup":
@@ -122,7 +120,7 @@ def legal_actions(state: Battle, side: int, cat: Catalogue | None = None) -> lis
         return out
     out = []
     for unit in acting_units(state):
-        out.extend(order_actions(state, unit, cat))
+        out.extend(order_actions(state, unit, cat, memo))
     if not state.mode:
         out.extend(cast_actions(state, cat))
         boss = state.units[state.leader_now.uid]
@@ -135,8 +133,7 @@ def legal_actions(state: Battle, side: int, cat: Catalogue | None = None) -> lis
 # --- applying -----------------------------------------------------------------------
 
 
-def apply(state: Battle, action, cat: Catalogue | None = None) -> tuple[Battle, tuple]:
-    cat = cat or catalogue()
+def apply(state: Battle, action, cat: Catalogue, memo: ReachMemo | None = None) -> tuple[Battle, tuple]:
     if outcome(state) is not None:
         raise IllegalAction("the battle is over")
     side = getattr(action, "side", None)
@@ -144,7 +141,7 @@ def apply(state: Battle, action, cat: Catalogue | None = None) -> tuple[Battle, 
         raise IllegalAction(f"it is {state.side_names[state.leader_now.side]}'s turn")
     events: list = []
     if isinstance(action, Order):
-        state = _order(state, action, events, cat)
+        state = _order(state, action, events, cat, memo)
     elif isinstance(action, Cast):
         state = cast(state, action, events, cat)
         state = end_turn(state, events, cat)
@@ -167,7 +164,7 @@ def apply(state: Battle, action, cat: Catalogue | None = None) -> tuple[Battle, 
     return state, tuple(events)
 
 
-def _order(state: Battle, action: Order, events: list, cat: Catalogue) -> Battle:
+def _order(state: Battle, action: Order, events: list, cat: Catalogue, memo: ReachMemo | None) -> Battle:
     if state.mode == "regroup":
         raise IllegalAction("finish regrouping first (or end the turn)")
     if not 0 <= action.uid < len(state.units):
@@ -179,7 +176,7 @@ def _order(state: Battle, action: Order, events: list, cat: Catalogue) -> Battle
         raise IllegalAction(f"{unit.kind} has already acted this turn")
     if unit.status("sleep") is not None:
         raise IllegalAction(f"{unit.kind} is asleep")
-    costs = reachable(state, unit, cat)
+    costs = reachable(state, unit, cat, memo)
     dest = Square(*action.dest)
     if dest not in costs:
         raise IllegalAction(f"{unit.kind} cannot reach {tuple(dest)} this turn")
@@ -247,8 +244,7 @@ def _ended(state: Battle) -> BattleEnded:
     return BattleEnded(-1 if result.winner is None else result.winner, result.reason)
 
 
-def end_turn(state: Battle, events: list, cat: Catalogue | None = None) -> Battle:
-    cat = cat or catalogue()
+def end_turn(state: Battle, events: list, cat: Catalogue) -> Battle:
     leader = state.leader_now
     burning: dict[tuple[int, int], tuple[int, int]] = {}  # square -> (amount, burning leader)
     for other in state.leaders:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import functools
 
 from core.commanders import events as ev
-from core.commanders.catalogue import Catalogue, catalogue
+from core.commanders.actions import Cast, EndTurn, Order, Rally, Regroup
 from core.commanders.combat import annihilates, strike_numbers
+from core.commanders.content import Catalogue
 from core.commanders.derived import attack_of, attack_range, command_range, defence_of, in_command, speeds, tags_of
 from core.commanders.paths import cost_line
-from core.commanders.state import Battle, Cast, EndTurn, Order, Rally, Regroup
+from core.commanders.state import Battle
 from core.errors import IllegalAction
 from core.view import BoardView, CellView, UnitView
 
@@ -28,7 +28,7 @@ def hits_on(needed: int) -> str:
     return f"hits on 1-{needed}" if needed > 0 else "no roll can hit"
 
 
-def unit_glyphs(state: Battle, cat: Catalogue | None = None) -> dict[str, str]:
+def unit_glyphs(state: Battle, cat: Catalogue) -> dict[str, str]:
     """One capital letter per unit kind that can stand on this battle's board.
 
     Kinds share first letters (Merman and Mermaid, Swordsman and Sniper), and a
@@ -39,7 +39,6 @@ def unit_glyphs(state: Battle, cat: Catalogue | None = None) -> dict[str, str]:
     the battle starts and a summons never renames anybody. Capitals mark side 1,
     small letters the others; `@` and `&` are commanders.
     """
-    cat = cat or catalogue()
     kinds: list[str] = []
     for u in state.units:
         if u.role == "troop" and u.kind not in kinds:
@@ -51,7 +50,6 @@ def unit_glyphs(state: Battle, cat: Catalogue | None = None) -> dict[str, str]:
     return dict(_letters(tuple(kinds)))
 
 
-@functools.lru_cache(maxsize=64)
 def _letters(kinds: tuple[str, ...]) -> dict[str, str]:
     taken: dict[str, str] = {}
     for kind in kinds:
@@ -61,8 +59,7 @@ def _letters(kinds: tuple[str, ...]) -> dict[str, str]:
     return taken
 
 
-def board_view(state: Battle, cat: Catalogue | None = None) -> BoardView:
-    cat = cat or catalogue()
+def board_view(state: Battle, cat: Catalogue) -> BoardView:
     burn = {(sq[0], sq[1]) for l in state.leaders for sq in l.burn}
     cells = []
     for y in range(state.board.height):
@@ -81,8 +78,7 @@ def board_view(state: Battle, cat: Catalogue | None = None) -> BoardView:
     return BoardView("square", state.board.width, state.board.height, tuple(cells), tuple(units))
 
 
-def describe_cell(state: Battle, col: int, row: int, cat: Catalogue | None = None) -> str:
-    cat = cat or catalogue()
+def describe_cell(state: Battle, col: int, row: int, cat: Catalogue) -> str:
     if not state.board.inside((col, row)):
         return "off the map"
     t = cat.terrain[state.board.terrain_at((col, row))]
@@ -101,8 +97,7 @@ def describe_cell(state: Battle, col: int, row: int, cat: Catalogue | None = Non
     return "; ".join(parts)
 
 
-def unit_details(state: Battle, uid: int, cat: Catalogue | None = None) -> tuple[str, ...]:
-    cat = cat or catalogue()
+def unit_details(state: Battle, uid: int, cat: Catalogue) -> tuple[str, ...]:
     u = state.units[uid]
     leader = state.leaders[u.leader]
     move, land = speeds(state, u, cat)
@@ -110,7 +105,7 @@ def unit_details(state: Battle, uid: int, cat: Catalogue | None = None) -> tuple
     lines = [
         name_of(state, uid),
         f"{u.role}, side {state.side_names[u.side]}, HP {u.hp}/{u.hp_max}, types {', '.join(tags_of(u, cat)) or 'none'}",
-        f"attack {attack_of(state, u, cat)}, defence {defence_of(state, u, False, cat)} (magic {defence_of(state, u, True, cat)})",
+        f"attack {attack_of(state, u, cat)}, defence {defence_of(state, u, cat)} (magic {defence_of(state, u, cat, magic=True)})",
         f"move {move}" + (f" ({land} on land)" if land != move else "") + f", reach {rng}" + (f" at -{penalty} attack" if penalty else ""),
     ]
     if u.role == "commander":
@@ -160,8 +155,7 @@ def describe_action(state: Battle, action) -> str:
     return type(action).__name__
 
 
-def explain_action(state: Battle, action, cat: Catalogue | None = None) -> tuple[str, ...]:
-    cat = cat or catalogue()
+def explain_action(state: Battle, action, cat: Catalogue) -> tuple[str, ...]:
     if isinstance(action, Order) and action.target >= 0:
         import attrs
 
@@ -193,7 +187,7 @@ def explain_action(state: Battle, action, cat: Catalogue | None = None) -> tuple
         if level.dice:
             lines.append(f"the highest d{level.dice} is the amount")
         for t in targets:
-            temper = _temper_words(*temper_dice(state, caster, t, spell))
+            temper = _temper_words(*temper_dice(state, caster, t, spell, cat))
             lines.append(f"{name_of(state, t.uid)}: {dice_against(state, caster, t, cat, spell)} dice" + (f" ({temper})" if temper else ""))
         return tuple(lines)
     moving = cost_line(state, action, cat)

@@ -138,8 +138,6 @@ def commanders_position(ruleset: Any, units: int, board: str) -> Any:
     """
     import attrs
 
-    from core.commanders.catalogue import catalogue
-
     setup = ruleset.load_scenario(largest_scenario(ruleset))
     pools = {side: [c for p, c in zip(setup.scenario.commander, setup.commanders) if p.side == side] for side in (0, 1)}
     per_side: dict[int, list[Any]] = {0: [], 1: []}
@@ -167,7 +165,7 @@ def commanders_position(ruleset: Any, units: int, board: str) -> Any:
             x = 1 + 3 * col if side == 0 else width - 2 - 3 * col
             placements.append(place_type(file=f"bench-{side}-{i}", side=side, at=(x, 1 + 3 * row)))
             leaders.append(leader)
-    plain = catalogue().terrain_by_symbol()["."].name
+    plain = ruleset.catalogue.terrain_by_symbol()["."].name
     grid = type(setup.board)(f"bench {board}", width, height, (plain,) * (width * height), (0,) * (width * height))
     scenario = attrs.evolve(setup.scenario, commander=tuple(placements), max_rounds=200)
     return ruleset.new_battle(attrs.evolve(setup, scenario=scenario, board=grid, commanders=tuple(leaders)), 11)

@@ -1,4 +1,4 @@
-"""The commander quiz by keys: four branch paths give what core.commanders.quiz predicts."""
+"""The commander quiz by keys: four branch paths give what core.commanders.quiz_result predicts."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from core.commanders import quiz as q
+from core.commanders import RULESET, quiz as q
 from core.commanders.commander import load_commander
 from tests.tui.test_builders_helpers import clear_input, open_from_menu, run_cli, stub_battle_screen, type_text
 from tests.tui.conftest import make_app
@@ -39,7 +39,7 @@ async def test_each_branch_path_gives_the_predicted_commander(tmp_path: Path, la
         await answer_path(pilot, PATHS[label])
         result = app.screen
         assert isinstance(result, QuizOutcomeScreen)
-        predicted = q.result(q.replies_from_text(PATHS[label]))
+        predicted = RULESET.quiz_outcome(q.replies_from_text(PATHS[label])).commander
         assert result.outcome.commander == predicted
         shown = str(result.query_one("#outcome-sheet").render())
         assert predicted.class_name in shown
@@ -97,7 +97,7 @@ async def test_extra_choices_name_save_check_and_battle(tmp_path: Path, monkeypa
         await pilot.pause()
         path = result.saved_path
         assert path is not None and path.name == "mira_tidecaller.toml"
-        assert load_commander(path) == q.result(q.replies_from_text(PATHS["2c spell, 5b"]), name="Mira Tidecaller", spell=options[1])
+        assert load_commander(path, cat=RULESET.catalogue) == RULESET.quiz_outcome(q.replies_from_text(PATHS["2c spell, 5b"]), name="Mira Tidecaller", spell=options[1]).commander
         code, out = run_cli("check", str(path))
         assert code == 0, out
         await pilot.press("p")

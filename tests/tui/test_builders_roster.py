@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.commanders import progression as prog
+from core.commanders import RULESET, progression as prog
 from core.commanders.commander import load_commander
 from tests.tui.conftest import make_app
 from tests.tui.test_builders_helpers import open_from_menu, pick, run_cli, stub_battle_screen
@@ -79,7 +79,7 @@ async def test_level_ups_skill_points_save_check_and_battle(tmp_path: Path, monk
         expected = start
         seen_class_change = seen_curve = False
         for _ in range(4):  # levels 8 to 11: a skill point, the curve, a class change at 11
-            offer = prog.offer(expected)
+            offer = prog.offer(expected, cat=RULESET.catalogue)
             seen_class_change |= bool(offer.classes)
             seen_curve |= bool(offer.curves)
             await pilot.press("l")
@@ -98,7 +98,7 @@ async def test_level_ups_skill_points_save_check_and_battle(tmp_path: Path, monk
         await pilot.press("s")
         await pilot.pause()
         saved = tmp_path / "saves" / "armies" / "commanders" / "commanders" / "elder_shaman.toml"
-        assert load_commander(saved) == roster.entries[0].commander
+        assert load_commander(saved, cat=RULESET.catalogue) == roster.entries[0].commander
         code, out = run_cli("check", str(saved))
         assert code == 0, out
         await select(pilot, roster, "elder_shaman", mine=True)

@@ -6,6 +6,7 @@ import attrs
 
 from core import registry
 from core.ai import Player
+from core.commanders import RULESET
 from core.commanders.commander import load_commander
 from core.commanders.experience import carry_over, experience_lines, starting_commanders
 from core.commanders.setup import commanders_dir
@@ -18,7 +19,7 @@ from tui.screens.end import EndScreen
 async def test_a_won_battle_saves_the_players_commander_with_its_experience(tmp_path):
     app = make_app(tmp_path)  # side 2 is the passive stub AI: it only ends its turns
     ruleset = registry.get("commanders")
-    premade = load_commander(commanders_dir() / "warrior.toml")
+    premade = load_commander(commanders_dir() / "warrior.toml", cat=RULESET.catalogue)
     chooser = Player("easy", 1)
     async with app.run_test(size=(80, 24)) as pilot:
         # the roster's hand-over: the premade warrior takes side 1's place
@@ -46,7 +47,7 @@ async def test_a_won_battle_saves_the_players_commander_with_its_experience(tmp_
         await pilot.press("c")
         await pilot.pause()
         path = player_folder(app.saves_dir, "commanders", "commander") / f"{slug(premade.name)}.toml"
-        saved = load_commander(path)
+        saved = load_commander(path, cat=RULESET.catalogue)
         expected = carry_over(final, starting_commanders(screen.match.initial))[0]
         assert saved == expected
         assert saved.experience == premade.experience + gained

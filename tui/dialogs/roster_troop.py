@@ -17,8 +17,8 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.commanders.catalogue import catalogue
 from core.commanders.commander import TIER_NAMES, Commander, troop_limit, troop_problems
+from core.commanders import RULESET
 
 
 class TroopDialog(ModalScreen[tuple[str, ...] | None]):
@@ -41,7 +41,7 @@ class TroopDialog(ModalScreen[tuple[str, ...] | None]):
         super().__init__()
         self.commander = commander
         self.troop = list(commander.troop)
-        self.cat = catalogue()
+        self.cat = RULESET.catalogue
 
     def compose(self) -> ComposeResult:
         with Vertical(id="troop-box"):

@@ -1,6 +1,6 @@
 """The quiz result: the commander, which answer shaped what, the choices left, name and save.
 
-core.commanders.quiz.assess decides everything; this screen shows the
+core.commanders.quiz_result.assess decides everything; this screen shows the
 commander sheet and the explanation, lets the player pick among the options
 the quiz leaves open (the class after question 2 D, the extra unit after 2 A,
 the extra spell after 2 C, a class skill where the class offers a choice),
@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.commanders import quiz as q
+from core.commanders import RULESET, quiz as q
 from core.commanders.commander import save_commander
 from core.commanders.sheet import commander_sheet
 from core.errors import ContentError, IllegalAction
@@ -51,7 +51,7 @@ class QuizOutcomeScreen(Screen[bool]):
         super().__init__()
         self.replies = replies
         self.picks: dict[str, str] = {"name": "Commander"}
-        self.outcome = q.assess(replies, **self.picks)
+        self.outcome = RULESET.quiz_outcome(replies, **self.picks)
         self.saved_path: Path | None = None
 
     def help_guide(self) -> str:
@@ -101,7 +101,7 @@ class QuizOutcomeScreen(Screen[bool]):
         options.clear_options()
         options.add_options(Option(Text(label), id=str(i)) for i, (_, label, _) in enumerate(self.choices()))
         options.highlighted = old if old is not None and old < options.option_count else 0
-        sheet = commander_sheet(o.commander)
+        sheet = commander_sheet(o.commander, RULESET.catalogue)
         where = f"\nSaved as {self.saved_path}" if self.saved_path else ""
         self.query_one("#outcome-sheet", Static).update("\n".join(sheet.lines) + where)
         self.query_one("#outcome-why", Static).update("How your answers shaped it:\n" + "\n".join(f"  {line}" for line in o.explanation))
@@ -109,7 +109,7 @@ class QuizOutcomeScreen(Screen[bool]):
     def pick(self, key: str, value: str) -> None:
         picks = dict(self.picks, **{key: value})
         try:
-            self.outcome = q.assess(self.replies, **picks)
+            self.outcome = RULESET.quiz_outcome(self.replies, **picks)
         except IllegalAction as exc:
             self.notify(str(exc), severity="warning")
             return
@@ -131,9 +131,7 @@ class QuizOutcomeScreen(Screen[bool]):
             )
 
     def describe(self, key: str, value: str) -> str:
-        from core.commanders.catalogue import catalogue
-
-        cat = catalogue()
+        cat = RULESET.catalogue
         if key == "class_name":
             cls = cat.classes[value]
             return f"{cls.title}; units {', '.join(cls.units)}; attack/defence {cls.attack}/{cls.defence}, move {cls.move}"
@@ -158,7 +156,7 @@ class QuizOutcomeScreen(Screen[bool]):
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"{slug(self.outcome.commander.name)}.toml"
         try:
-            save_commander(self.outcome.commander, path)
+            save_commander(self.outcome.commander, path, RULESET.catalogue)
         except ContentError as exc:
             self.app.show_error("The commander cannot be saved", str(exc))
             return None

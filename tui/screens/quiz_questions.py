@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
-from core.commanders import quiz as q
+from core.commanders import RULESET, quiz as q
 
 LETTERS = "abcdefg"
 
@@ -50,7 +50,7 @@ class QuizScreen(Screen[None]):
 
     def __init__(self, replies: q.Replies = ()) -> None:
         super().__init__()
-        self.quiz = q.load_quiz()
+        self.quiz = RULESET.quiz
         self.replies: q.Replies = replies
         nxt = q.next_question(self.quiz, replies)
         self.qid = nxt.id if nxt is not None else q.walk(self.quiz, replies)[-1]

@@ -22,7 +22,7 @@ from textual.widgets.option_list import Option
 
 from tui.widgets.list_sheet import ListSheetScreen, compose_list_sheet, list_sheet_css
 
-from core.commanders import progression as prog
+from core.commanders import RULESET, progression as prog
 from core.commanders.commander import Commander, load_commander, save_commander
 from core.commanders.setup import commanders_dir
 from core.commanders.sheet import commander_sheet
@@ -87,7 +87,7 @@ class RosterScreen(ListSheetScreen):
         for mine, folder in ((True, self.folder), (False, commanders_dir())):
             for path in list_files(folder):
                 try:
-                    entries.append(RosterEntry(load_commander(path), path, mine))
+                    entries.append(RosterEntry(load_commander(path, RULESET.catalogue), path, mine))
                 except ContentError as exc:
                     problems.append(str(exc))
         self.entries = entries
@@ -122,12 +122,12 @@ class RosterScreen(ListSheetScreen):
             self.query_one("#roster-sheet", Static).update("No commanders yet: press u for the quiz.")
             return
         c = e.commander
-        lines = list(commander_sheet(c).lines)
+        lines = list(commander_sheet(c, RULESET.catalogue).lines)
         waiting = prog.levels_waiting(c)
         lines.insert(1, f"Levels waiting: {waiting} (l takes the next)" if waiting else
                      f"Next level at {prog.experience_for_level(c.level + 1)} experience")
         self.query_one("#roster-sheet", Static).update("\n".join(lines))
-        problems = c.problems()
+        problems = c.problems_with(RULESET.catalogue)
         status = "; ".join(f"{f}: {r}" for f, r in problems)
         if e.changed:
             status = (status + "\n" if status else "") + "Changed: s saves it to your folder."
@@ -157,21 +157,20 @@ class RosterScreen(ListSheetScreen):
 
     def action_skill(self) -> None:
         from tui.dialogs.builder_pick import PickDialog
-        from core.commanders.catalogue import catalogue
 
         e = self.current()
         if e is None:
             return
-        options = prog.skill_options(e.commander)
+        cat = RULESET.catalogue
+        options = prog.skill_options(e.commander, cat)
         if not options:
             self.notify(f"{e.commander.name} has no skill point to spend.")
             return
-        cat = catalogue()
         entries = [(o.name, o.label, cat.skills[o.name].text[o.tier - 1]) for o in options]
 
         def spend(name: str | None) -> None:
             if name:
-                self.change(prog.spend_skill_point(e.commander, name))
+                self.change(prog.spend_skill_point(e.commander, name, cat))
 
         self.app.push_screen(PickDialog(f"Spend a skill point ({e.commander.skill_points} left)", entries), spend)
 
@@ -180,7 +179,7 @@ class RosterScreen(ListSheetScreen):
         if e is None:
             return
         try:
-            offer = prog.offer(e.commander)
+            offer = prog.offer(e.commander, RULESET.catalogue)
         except IllegalAction as exc:
             self.notify(str(exc))
             return
@@ -207,7 +206,7 @@ class RosterScreen(ListSheetScreen):
         e.changed = False
         if not e.mine:  # a premade commander saved as the player's own copy
             self.entries.insert(0, RosterEntry(e.commander, path, True))
-            e.commander = load_commander(e.path) if e.path else e.commander
+            e.commander = load_commander(e.path, RULESET.catalogue) if e.path else e.commander
             self.redraw(0)
         else:
             self.redraw()
@@ -230,7 +229,7 @@ def write_commander(app: Any, commander: Commander, path: Path) -> Path | None:
     """Save a commander file into the player's folder; a reason is shown (and None returned) if it cannot be."""
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
-        save_commander(commander, path)
+        save_commander(commander, path, RULESET.catalogue)
     except (ContentError, OSError) as exc:
         app.show_error("The commander cannot be saved", str(exc))
         return None
@@ -246,7 +245,7 @@ def level_up_flow(app: Any, commander: Commander, offer: prog.LevelUpOffer, done
 
     def finish(choice: prog.LevelUpChoice) -> None:
         try:
-            done(prog.level_up(commander, choice))
+            done(prog.level_up(commander, RULESET.catalogue, choice))
         except IllegalAction as exc:
             app.show_error("The level cannot be taken", str(exc))
 

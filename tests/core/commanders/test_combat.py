@@ -4,14 +4,15 @@ import attrs
 import pytest
 
 from core.commanders import events as ev
-from core.commanders.catalogue import catalogue
+from core.commanders.actions import EndTurn, Order, Regroup
 from core.commanders.combat import advantage, damage_cap, resolve_attack, roll_strikes, success_needed
 from core.commanders.derived import strike_dice
-from core.commanders.state import EndTurn, Order, Regroup, Status, Unit
+from core.commanders.state import Status, Unit
 from core.commanders.turn import apply, legal_actions
 from core.squaregrid import Square
 
 from .builders import OPEN, make_battle, make_commander, with_unit
+from tests.core.commanders.builders import CAT
 
 
 def duel(a: str, b: str, rows=OPEN, apos=(3, 3), bpos=(4, 3), heights=None, seed=7):
@@ -26,8 +27,8 @@ def test_commander_strike_table():
     # seed 002: 10 HP > 10 dice, 9-8 > 9, 7-6 > 8, 5-4 > 7, 3-2 > 6, 1 > 5
     expected = {10: 10, 9: 9, 8: 9, 7: 8, 6: 8, 5: 7, 4: 7, 3: 6, 2: 6, 1: 5}
     for hp, dice in expected.items():
-        assert strike_dice(Unit(0, 0, 0, "Warrior", "commander", Square(0, 0), hp, 10)) == dice
-    assert strike_dice(Unit(0, 0, 0, "Footman", "troop", Square(0, 0), 7, 10)) == 7  # one d10 per HP
+        assert strike_dice(Unit(0, 0, 0, "Warrior", "commander", Square(0, 0), hp, 10), cat=CAT) == dice
+    assert strike_dice(Unit(0, 0, 0, "Footman", "troop", Square(0, 0), 7, 10), cat=CAT) == 7  # one d10 per HP
 
 
 @pytest.mark.parametrize("diff", range(0, 11))
@@ -38,7 +39,7 @@ def test_success_chance_for_each_difference(diff):
     assert sum(1 for f in faces if f <= success_needed(12 + diff, 12)) / 10 == diff / 10
     state = duel("Footman", "Footman")  # Footman 12 attack against Footman 9 defence: difference 3
     state = with_unit(state, 1, statuses=(Status("attack", diff - 3, 3, 0),))
-    _, event = roll_strikes(state, state.units[1], state.units[3], False, False)
+    _, event = roll_strikes(state, state.units[1], state.units[3], False, False, cat=CAT)
     assert event.needed == diff and len(event.rolls) == 10
     assert event.successes == sum(1 for r in event.rolls if r <= diff)
     if diff == 0:
@@ -60,13 +61,13 @@ def test_difference_clipped():
 ])
 def test_advantage_triangle(striker, target, expected):
     state = duel(striker, target)
-    assert advantage(state, state.units[1], state.units[3]) is expected
+    assert advantage(state, state.units[1], state.units[3], cat=CAT) is expected
 
 
 def test_advantage_adds_three_strikes_and_strikes_first():
     state = duel("Footman", "Pikeman")
     events: list = []
-    resolve_attack(state, 1, 3, events)
+    resolve_attack(state, 1, 3, events, cat=CAT)
     strikes = [e for e in events if isinstance(e, ev.StrikesRolled)]
     assert strikes[0].attacker == 1 and strikes[0].first_strike and strikes[0].advantage == 3
     assert len(strikes[0].rolls) == 13  # 10 HP + 3
@@ -79,7 +80,7 @@ def test_advantage_adds_three_strikes_and_strikes_first():
 def test_defender_with_advantage_strikes_first():
     state = duel("Pikeman", "Footman")
     events: list = []
-    resolve_attack(state, 1, 3, events)
+    resolve_attack(state, 1, 3, events, cat=CAT)
     strikes = [e for e in events if isinstance(e, ev.StrikesRolled)]
     assert strikes[0].attacker == 3 and strikes[0].retaliation and strikes[0].first_strike
     assert len(strikes[1].rolls) == 10 - strikes[0].damage
@@ -88,7 +89,7 @@ def test_defender_with_advantage_strikes_first():
 def test_no_advantage_both_roll_then_both_apply():
     state = duel("Footman", "Swordsman")
     events: list = []
-    resolve_attack(state, 1, 3, events)
+    resolve_attack(state, 1, 3, events, cat=CAT)
     kinds = [type(e).__name__ for e in events]
     assert kinds[:2] == ["StrikesRolled", "StrikesRolled"]
     assert len(events[1].rolls) == 10  # the retaliation rolls with full health: damage applies after both
@@ -99,47 +100,47 @@ def test_terrain_reduces_maximum_damage(symbol, reduction):
     rows = ["." * 8] * 3
     rows = [rows[0], "...." + symbol + "...", rows[2]]
     state = duel("Footman", "Footman", rows=rows, apos=(3, 1), bpos=(4, 1))
-    assert damage_cap(state, state.units[1], state.units[3])[0] == 10 - reduction
+    assert damage_cap(state, state.units[1], state.units[3], cat=CAT)[0] == 10 - reduction
 
 
 def test_higher_ground_and_flyers_and_navy():
     rows = ["~~~~....", "~~~~...."]
     state = duel("Footman", "Footman", rows=rows, apos=(4, 0), bpos=(5, 0), heights=["00000100", "00000000"])
-    assert damage_cap(state, state.units[1], state.units[3])[0] == 9  # striking uphill: -1
+    assert damage_cap(state, state.units[1], state.units[3], cat=CAT)[0] == 9  # striking uphill: -1
     state = duel("Footman", "Griffon")
-    assert damage_cap(state, state.units[1], state.units[3])[0] == 8  # ground unit against a flyer: -2
+    assert damage_cap(state, state.units[1], state.units[3], cat=CAT)[0] == 8  # ground unit against a flyer: -2
     state = duel("Bowman", "Griffon")
-    assert damage_cap(state, state.units[1], state.units[3])[0] == 10  # archers suffer no flyer penalty
+    assert damage_cap(state, state.units[1], state.units[3], cat=CAT)[0] == 10  # archers suffer no flyer penalty
     state = duel("Griffon", "Griffon")
-    assert damage_cap(state, state.units[1], state.units[3])[0] == 10
+    assert damage_cap(state, state.units[1], state.units[3], cat=CAT)[0] == 10
     state = duel("Footman", "Merman", rows=rows, apos=(4, 0), bpos=(3, 0))
-    assert damage_cap(state, state.units[1], state.units[3])[0] == 7  # navy on water: -3
+    assert damage_cap(state, state.units[1], state.units[3], cat=CAT)[0] == 7  # navy on water: -3
     state = duel("Merman", "Merman", rows=rows, apos=(2, 0), bpos=(3, 0))
-    assert damage_cap(state, state.units[1], state.units[3])[0] == 10  # navy on water against navy on water
+    assert damage_cap(state, state.units[1], state.units[3], cat=CAT)[0] == 10  # navy on water against navy on water
 
 
 def test_retaliation_needs_reach():
     state = duel("Bowman", "Footman", apos=(3, 3), bpos=(6, 3))
     events: list = []
-    resolve_attack(state, 1, 3, events)
+    resolve_attack(state, 1, 3, events, cat=CAT)
     assert [e.attacker for e in events if isinstance(e, ev.StrikesRolled)] == [1]  # melee cannot answer a shot
     state = duel("Bowman", "Crossbowman", apos=(3, 3), bpos=(6, 3))
     events = []
-    resolve_attack(state, 1, 3, events)
+    resolve_attack(state, 1, 3, events, cat=CAT)
     assert [e.attacker for e in events if isinstance(e, ev.StrikesRolled)] == [1, 3]  # both in range
 
 
 def test_wind_shield_takes_two_off_ranged_damage():
     state = duel("Sniper", "Footman", apos=(3, 3), bpos=(6, 3))
     state = with_unit(state, 3, statuses=(Status("wind_shield", 2, 3, 1),))
-    _, event = roll_strikes(state, state.units[1], state.units[3], False, False)
+    _, event = roll_strikes(state, state.units[1], state.units[3], False, False, cat=CAT)
     assert event.reduction == 2 and event.damage == max(0, min(event.successes, event.cap) - 2)
 
 
 def test_annihilation_and_revenge():
     state = duel("Dragoon", "Sniper")  # 16 attack against 0 defence: difference 16
     events: list = []
-    after = resolve_attack(state, 1, 3, events)
+    after = resolve_attack(state, 1, 3, events, cat=CAT)
     ann = [e for e in events if isinstance(e, ev.Annihilation)][0]
     assert after.units[3].hp == 0
     assert len(ann.rolls) == 10 and ann.damage == sum(1 for r in ann.rolls if r == 10)
@@ -151,7 +152,7 @@ def test_protective_terrain_prevents_annihilation():
     rows = ["........", "....T...", "........"]
     state = duel("Dragoon", "Sniper", rows=rows, apos=(3, 1), bpos=(4, 1))
     events: list = []
-    after = resolve_attack(state, 1, 3, events)
+    after = resolve_attack(state, 1, 3, events, cat=CAT)
     assert not any(isinstance(e, ev.Annihilation) for e in events)
     first = [e for e in events if isinstance(e, ev.StrikesRolled)][0]
     assert first.needed == 10 and first.successes == len(first.rolls) and first.damage == 8
@@ -165,12 +166,12 @@ def test_defeating_a_commander_removes_troop_and_regroups():
         (make_commander("Fighter"), 1, (11, 7), []),  # a second enemy keeps the battle going
     ])
     state = with_unit(state, 2, hp=1)  # the enemy commander is nearly dead
-    state, events = apply(state, Order(0, 1, Square(4, 3), 2))
+    state, events = apply(state, Order(0, 1, Square(4, 3), 2), cat=CAT)
     assert state.units[2].hp == 0 and state.units[3].hp == 0 and state.units[4].hp == 0
     fallen = [e for e in events if isinstance(e, ev.CommanderDefeated)][0]
     assert fallen.regroup == (0, 1)
     assert state.mode == "regroup"
-    moves = [a for a in legal_actions(state, 0) if isinstance(a, Regroup) and a.uid == 1]
+    moves = [a for a in legal_actions(state, 0, cat=CAT) if isinstance(a, Regroup) and a.uid == 1]
     assert moves and all(abs(a.dest[0] - 4) + abs(a.dest[1] - 3) <= 2 for a in moves)
 
 
@@ -182,16 +183,16 @@ def test_expert_rally_regroups_one_square_further():
             (make_commander("Barbarian", skills={"Rally": tier}, troop=["Footman"]), 0, (5, 3), [("Footman", (5, 4))]),
             (make_commander("Warrior"), 1, (11, 7), []),
         ])
-        squares = regroup_squares(state, state.units[0])
+        squares = regroup_squares(state, state.units[0], cat=CAT)
         assert max(abs(s[0] - 5) + abs(s[1] - 3) for s in squares) == reach
 
 
 def test_end_turn_only_for_the_acting_side():
     state = duel("Footman", "Footman")
-    assert legal_actions(state, 1) == []
+    assert legal_actions(state, 1, cat=CAT) == []
     before = state
     with pytest.raises(Exception):
-        apply(state, EndTurn(1))
+        apply(state, EndTurn(1), cat=CAT)
     assert state is before and attrs.evolve(state) == before
 
 
@@ -200,7 +201,7 @@ def test_the_log_says_no_roll_can_hit_when_attack_does_not_exceed_defence():
 
     state = duel("Footman", "Phalanx")  # attack 12 - defence 12: needs a d10 of 0 or less
     events: list = []
-    resolve_attack(state, 1, 3, events)
+    resolve_attack(state, 1, 3, events, cat=CAT)
     first = next(e for e in events if isinstance(e, ev.StrikesRolled) and e.attacker == 1)
     assert first.needed == 0 and first.successes == 0
     text = describe_event(state, first)
@@ -216,6 +217,6 @@ def test_the_end_summary_names_the_best_unit_by_its_own_name():
 
     state = duel("Footman", "Bowman")
     events: list = []
-    after = resolve_attack(state, 1, 3, events)
+    after = resolve_attack(state, 1, 3, events, cat=CAT)
     best = next(line for line in summary_lines(Match(registry.get("commanders"), after)) if line.startswith("Best unit"))
     assert best.startswith(f"Best unit: Footman #1 of {after.side_names[0]}")  # the kind is in the name: said once

@@ -8,6 +8,7 @@ from core.commanders import RULESET
 from core.commanders.commander import Commander
 from core.content import read_toml, scenarios_root
 from core.errors import ContentError
+from tests.core.commanders.builders import CAT
 
 FILES = sorted((scenarios_root() / "commanders").rglob("*.toml"))
 
@@ -24,28 +25,26 @@ def test_every_bundled_file_loads(path):
 
 
 def test_every_class_has_a_level_one_commander_and_appears_in_a_battle():
-    from core.commanders.catalogue import catalogue
 
     commanders = [RULESET.load_document(p, read_toml(p)) for p in FILES if read_toml(p)["kind"] == "commander"]
     level_one = {c.class_name for c in commanders if c.level == 1}
-    assert level_one == set(catalogue().classes)
+    assert level_one == set(CAT.classes)
     assert any(c.level > 1 for c in commanders)
     in_battles = set()
     for info in RULESET.scenarios():
         setup = RULESET.load_scenario(info.name)
         in_battles |= {c.class_name for c in setup.commanders}
-    assert in_battles == set(catalogue().classes)
+    assert in_battles == set(CAT.classes)
 
 
 def test_maps_use_every_terrain():
-    from core.commanders.catalogue import catalogue
 
     used = set()
     for p in FILES:
         data = read_toml(p)
         if data["kind"] == "map":
-            used |= set(RULESET.load_document(p, data).board().terrain)
-    assert used == set(catalogue().terrain)
+            used |= set(RULESET.load_document(p, data).board(RULESET.catalogue).terrain)
+    assert used == set(CAT.terrain)
 
 
 def test_one_and_two_commander_battles():
@@ -84,10 +83,10 @@ def test_save_and_load_commander(tmp_path):
     from core.commanders.commander import load_commander, save_commander
 
     path = scenarios_root() / "commanders" / "commanders" / "high_priest.toml"
-    c = load_commander(path)
+    c = load_commander(path, cat=CAT)
     out = tmp_path / "c.toml"
-    save_commander(c, out)
-    assert load_commander(out) == c
+    save_commander(c, out, cat=CAT)
+    assert load_commander(out, cat=CAT) == c
 
 
 def test_registry_finds_the_ruleset():

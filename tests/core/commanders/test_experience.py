@@ -5,12 +5,14 @@ import pytest
 
 from core.ai import Player, play_out
 from core import registry
+from core.commanders.actions import Order
 from core.commanders.experience import carry_over, experience_lines, starting_commanders, tallies
 from core.commanders.progression import RULES, BattleTally, experience_for
 from core.commanders.ruleset import CommandersRuleset
-from core.commanders.state import Order, Status
+from core.commanders.state import Status
 from core.commanders.turn import _round_start
 from tests.core.commanders.builders import OPEN, make_battle, make_commander, with_unit
+from tests.core.commanders.builders import CAT
 
 RULESET = CommandersRuleset()
 SURE_HIT = Status("attack", 20, 3, 0)  # attack - defence far above 10: every strike lands
@@ -113,8 +115,8 @@ def test_the_carried_over_commander_saves_back_with_its_experience(tmp_path):
     state, _ = RULESET.apply(state, Order(0, 1, state.units[1].pos, 2))
     knight = carry_over(state, tuple(leader.commander for leader in state.leaders))[0]
     path = tmp_path / "knight.toml"
-    save_commander(knight, path)
-    assert load_commander(path).experience == 9
+    save_commander(knight, path, cat=CAT)
+    assert load_commander(path, cat=CAT).experience == 9
 
 
 def test_starting_commanders_are_the_files_as_loaded_without_temperament_buffs():

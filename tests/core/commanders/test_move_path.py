@@ -1,11 +1,12 @@
 """Move previews: the route an Order takes, its cost line, and that both match the search's numbers."""
 
 from core.commanders import RULESET
+from core.commanders.actions import Order
 from core.commanders.movement import leave_cost, reachable
-from core.commanders.state import Order
 from core.squaregrid import Square
 
 from .builders import make_battle, make_commander
+from tests.core.commanders.builders import CAT
 
 
 def one(unit: str, rows, at):
@@ -18,8 +19,8 @@ def check(state, uid, dest):
     path = RULESET.move_path(state, Order(0, uid, Square(*dest)))
     assert path[0] == tuple(unit.pos) and path[-1] == dest
     assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(path, path[1:]))
-    cost = sum(leave_cost(state, unit, a, b) for a, b in zip(path, path[1:]))
-    assert cost == reachable(state, unit)[Square(*dest)]
+    cost = sum(leave_cost(state, unit, a, b, cat=CAT) for a, b in zip(path, path[1:]))
+    assert cost == reachable(state, unit, cat=CAT)[Square(*dest)]
     return path, cost
 
 
@@ -66,5 +67,5 @@ def test_every_order_of_bundled_battles_has_a_path_costing_what_the_search_says(
                     continue
                 assert path[0] == tuple(unit.pos) and path[-1] == tuple(order.dest)
                 assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(path, path[1:]))
-                assert sum(leave_cost(state, unit, a, b) for a, b in zip(path, path[1:])) == reachable(state, unit)[order.dest]
+                assert sum(leave_cost(state, unit, a, b, cat=CAT) for a, b in zip(path, path[1:])) == reachable(state, unit, cat=CAT)[order.dest]
             state, _ = RULESET.apply(state, legal[len(legal) // 2])

@@ -6,6 +6,7 @@ from core.commanders.movement import leave_cost, reachable
 from core.squaregrid import Square
 
 from .builders import make_battle, make_commander
+from tests.core.commanders.builders import CAT
 
 
 def one(unit: str, rows, at, skills=None, heights=None, cls="Warrior", buffs=None):
@@ -16,7 +17,7 @@ def one(unit: str, rows, at, skills=None, heights=None, cls="Warrior", buffs=Non
 
 def test_manhattan_only():
     state = one("Footman", ["." * 11] * 11, (5, 5))
-    reach = reachable(state, state.units[1])
+    reach = reachable(state, state.units[1], cat=CAT)
     assert max(abs(s.x - 5) + abs(s.y - 5) for s in reach) == 5
     assert Square(8, 8) not in reach  # 6 steps with no diagonals
 
@@ -34,13 +35,13 @@ def test_manhattan_only():
 ])
 def test_leaving_terrain(symbol, unit, cost):
     state = one(unit, ["..." , "." + symbol + ".", "..."], (1, 1))
-    assert leave_cost(state, state.units[1], (1, 1), (2, 1)) == cost
+    assert leave_cost(state, state.units[1], (1, 1), (2, 1), cat=CAT) == cost
 
 
 def test_slope_costs_only_uphill():
     state = one("Footman", [".//"], (1, 0), heights=["012"])
-    assert leave_cost(state, state.units[1], (1, 0), (2, 0)) == 2
-    assert leave_cost(state, state.units[1], (1, 0), (0, 0)) == 1
+    assert leave_cost(state, state.units[1], (1, 0), (2, 0), cat=CAT) == 2
+    assert leave_cost(state, state.units[1], (1, 0), (0, 0), cat=CAT) == 1
 
 
 @pytest.mark.parametrize("tier,free", [(1, {",", "/"}), (2, {",", "/", ":", "*"}), (3, {",", "/", ":", "*", "T"})])
@@ -48,17 +49,17 @@ def test_pathfinding_tiers(tier, free):
     for symbol in (",", "/", ":", "*", "T"):
         rows = ["...", "." + symbol + ".", "..."]
         state = one("Cavalry", rows, (1, 1), skills={"Pathfinding": tier}, heights=["000", "001", "000"], cls="Knight")
-        cost = leave_cost(state, state.units[1], (1, 1), (2, 1))
+        cost = leave_cost(state, state.units[1], (1, 1), (2, 1), cat=CAT)
         assert (cost == 1) == (symbol in free), (symbol, tier, cost)
 
 
 def test_walls_and_fissures():
     rows = ["..X..", "..@..", "....."]
     state = one("Footman", rows, (0, 0))
-    reach = reachable(state, state.units[1])
+    reach = reachable(state, state.units[1], cat=CAT)
     assert Square(2, 0) not in reach and Square(2, 1) not in reach
     state = one("Griffon", rows, (0, 0))
-    reach = reachable(state, state.units[1])
+    reach = reachable(state, state.units[1], cat=CAT)
     assert Square(2, 0) in reach and Square(2, 1) not in reach  # flyers cross fissures, never cliffs
 
 
@@ -66,18 +67,18 @@ def test_navy_land_and_swim_speeds():
     # seed 002: a Seahorse (12, 6 on land) may walk 5 on land, swim, then step ashore
     rows = ["......~~~~~~~."]
     state = one("Seahorse", rows, (0, 0))
-    reach = reachable(state, state.units[1])
+    reach = reachable(state, state.units[1], cat=CAT)
     assert Square(12, 0) in reach  # 6 land steps (5 + the first is land), then water
     assert Square(13, 0) not in reach  # would be a 7th land step (12 total reached first)
     rows = ["............."]
     state = one("Seahorse", rows, (0, 0))
-    assert max(s.x for s in reachable(state, state.units[1])) == 6  # land speed on land
+    assert max(s.x for s in reachable(state, state.units[1], cat=CAT)) == 6  # land speed on land
 
 
 def test_enemies_block_allies_do_not():
     me = make_commander("Warrior", troop=["Footman", "Footman"])
     state = make_battle(["....."], [(me, 0, (4, 0), [("Footman", (0, 0)), ("Footman", (1, 0))]), (make_commander("Warrior"), 1, (3, 0), [])])
-    reach = reachable(state, state.units[1])
+    reach = reachable(state, state.units[1], cat=CAT)
     assert Square(2, 0) in reach and Square(1, 0) not in reach and Square(4, 0) not in reach
 
 
@@ -89,4 +90,4 @@ def test_commander_ignoring_penalties_buff():
     import attrs
 
     state = put(state, attrs.evolve(state.units[0], pos=Square(0, 0)))
-    assert leave_cost(state, state.units[0], (0, 0), (1, 0)) == 1
+    assert leave_cost(state, state.units[0], (0, 0), (1, 0), cat=CAT) == 1

@@ -8,7 +8,7 @@ import attrs
 from hypothesis import given, settings, strategies as st
 
 from core.commanders import RULESET
-from core.commanders.state import Cast, EndTurn, Order, Rally, Regroup
+from core.commanders.actions import Cast, EndTurn, Order, Rally, Regroup
 from core.errors import IllegalAction
 from core.squaregrid import Square
 

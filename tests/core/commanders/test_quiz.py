@@ -8,9 +8,7 @@ from core.commanders.quiz import (
     Reply,
     allowed_letters,
     answer,
-    assess,
     check_replies,
-    explain,
     is_complete,
     load_quiz,
     next_question,
@@ -18,14 +16,27 @@ from core.commanders.quiz import (
     quiz_from_data,
     quiz_path,
     replies_from_text,
-    result,
     walk,
 )
 from core.content import load
+from core.commanders import quiz_result
 from core.commanders.quiz import Answer, Question, Quiz
 from core.errors import ContentError, IllegalAction
+from tests.core.commanders.builders import CAT
 
 QUIZ = load_quiz()
+def assess(replies, **picks):
+    """What the bundled quiz makes of `replies` (with the bundled catalogue)."""
+    return quiz_result.assess(QUIZ, replies, CAT, **picks)
+
+
+def result(replies, **picks):
+    return assess(replies, **picks).commander
+
+
+def explain(replies, **picks):
+    return assess(replies, **picks).explanation
+
 BASE = "1a:A 1b:B 2:A 2a:A 3:D 4:A 5a:A 6a:B 7:C 8:A 9:A 10:B 11:A"
 
 
@@ -318,11 +329,10 @@ def test_quiz_from_data_checks_like_the_loader():
 
 
 def test_every_name_in_the_quiz_is_in_the_catalogue():
-    from core.commanders.catalogue import catalogue
     from core.commanders.quiz_result import catalogue_problems
 
-    assert catalogue_problems(QUIZ, catalogue()) == []
+    assert catalogue_problems(QUIZ, CAT) == []
     broken = Quiz(QUIZ.ruleset, QUIZ.kind, QUIZ.first, tuple(
         q if q.id != "6a" else Question(q.id, q.heading, q.text, (Answer("A", "x", spell="Fireball"),), q.next)
         for q in QUIZ.questions), spell_kinds=QUIZ.spell_kinds)
-    assert catalogue_problems(broken, catalogue()) == [("questions[11].answers[0].spell", "unknown spell 'Fireball'")]
+    assert catalogue_problems(broken, CAT) == [("questions[11].answers[0].spell", "unknown spell 'Fireball'")]

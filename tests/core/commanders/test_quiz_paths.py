@@ -4,12 +4,17 @@ import tomllib
 
 from hypothesis import given, settings, strategies as st
 
-from core.commanders.catalogue import ATTRIBUTES, catalogue
 from core.commanders.commander import Buffs, commander_from_data, commander_to_toml
-from core.commanders.quiz import allowed_letters, answer, assess, load_quiz, next_question, replies_from_text
+from core.commanders.content import ATTRIBUTES
+from core.commanders import quiz_result
+from core.commanders.quiz import allowed_letters, answer, load_quiz, next_question, replies_from_text
 from core.commanders.temperament import NAMES
+from tests.core.commanders.builders import CAT
 
 QUIZ = load_quiz()
+def assess(replies, **picks):
+    """What the bundled quiz makes of `replies` (with the bundled catalogue)."""
+    return quiz_result.assess(QUIZ, replies, CAT, **picks)
 
 
 def skills_of(c):
@@ -96,7 +101,6 @@ def complete_replies(draw):
 @settings(max_examples=150, deadline=None)
 @given(complete_replies(), st.data())
 def test_every_path_makes_a_valid_commander(replies, data):
-    cat = catalogue()
     first = assess(replies)
     picks = {"class_name": data.draw(st.sampled_from(first.class_options))}
     outcome = assess(replies, **picks)
@@ -105,8 +109,8 @@ def test_every_path_makes_a_valid_commander(replies, data):
     if outcome.spell_options:
         picks["spell"] = data.draw(st.sampled_from(outcome.spell_options))
     c = assess(replies, **picks).commander
-    assert c.problems() == []
-    spec = cat.classes[c.class_name]
+    assert c.problems_with(CAT) == []
+    spec = CAT.classes[c.class_name]
     assert set(spec.units) <= set(c.recruitable) and set(spec.spells) <= set(c.spells)
     assert sum(c.attributes.get(a) for a in ATTRIBUTES) == 4 * 1 + 2 + 1
     assert c.major_attribute != c.minor_attribute
@@ -115,7 +119,7 @@ def test_every_path_makes_a_valid_commander(replies, data):
     assert tuple(s.name for s in c.temperament) == NAMES
     assert sum(s.value for s in c.temperament) <= len(replies)
     assert len(c.recruitable) == len(set(c.recruitable)) and len(c.spells) == len(set(c.spells))
-    assert commander_from_data(tomllib.loads(commander_to_toml(c))) == c
+    assert commander_from_data(tomllib.loads(commander_to_toml(c)), cat=CAT) == c
     assert assess(replies, **picks).commander == c  # deterministic
 
 
@@ -133,7 +137,7 @@ def test_every_branch_structure_makes_valid_commanders():
                         for unit in outcome.unit_options or ("",):
                             for spell in outcome.spell_options or ("",):
                                 c = assess(replies, class_name=name, unit=unit, spell=spell).commander
-                                assert c.problems() == []
+                                assert c.problems_with(CAT) == []
                                 count += 1
     assert count > 16
 
@@ -142,12 +146,12 @@ def test_quiz_commanders_take_the_field():
     # the commanders two pinned paths make replace the bundled duel's and a battle starts
     from core.commanders.setup import Setup, battles_dir, load_setup, new_battle
 
-    setup = load_setup(battles_dir() / "duel_at_the_ford.toml")
+    setup = load_setup(battles_dir() / "duel_at_the_ford.toml", cat=CAT)
     made = (
         assess(replies_from_text("1a:A 1b:B 2:A 2a:A 3:D 4:A 5a:A 6a:B 7:C 8:A 9:A 10:B 11:A")).commander,
         assess(replies_from_text("1a:D 1b:C 2:C 2c:A 3:C 4:D 5a:C 5b:D 6a:E 7:D 8:B 9:B 10:E 11:B")).commander,
     )
-    state, events = new_battle(Setup(setup.scenario, setup.board, made), seed=7)
+    state, events = new_battle(Setup(setup.scenario, setup.board, made), seed=7, cat=CAT)
     assert len(events) == 2
     assert sorted(u.kind for u in state.units if u.role == "troop") == sorted(made[0].troop + made[1].troop)
     assert [u.kind for u in state.units if u.role == "commander"] == ["Fighter", "Mer Lord"]
@@ -178,7 +182,7 @@ ONE_PATH_PER_CLASS = [
 
 
 def test_every_class_can_come_out_of_the_quiz():
-    assert sorted(name for name, _ in ONE_PATH_PER_CLASS) == sorted(catalogue().classes)
+    assert sorted(name for name, _ in ONE_PATH_PER_CLASS) == sorted(CAT.classes)
     for name, text in ONE_PATH_PER_CLASS:
         outcome = assess(replies_from_text(text))
         assert outcome.ranking[0].name == name == outcome.commander.class_name, text

@@ -4,7 +4,8 @@ import attrs
 import pytest
 
 from core.commanders.commander import TemperamentScore
-from core.commanders.quiz import load_quiz, replies_from_text, result
+from core.commanders.quiz import load_quiz, replies_from_text
+from core.commanders.quiz_result import result, temperament_from_answers
 from core.commanders.temperament import (
     NAMES,
     ROLES,
@@ -14,12 +15,14 @@ from core.commanders.temperament import (
     describe,
     modifiers,
     steps,
-    temperament_from_answers,
     temperament_of,
     with_temperament,
 )
 
+from tests.core.commanders.builders import CAT
+
 QUIZ = load_quiz()
+THRESHOLDS = QUIZ.temperament.thresholds
 PATH = "1a:A 1b:B 2:A 2a:A 3:D 4:A 5a:A 6a:B 7:C 8:A 9:A 10:B 11:A"
 
 
@@ -58,15 +61,15 @@ def test_each_score_drives_its_own_effect():
 
 
 def test_battle_modifiers_of_a_quiz_commander():
-    c = result(replies_from_text(PATH))
+    c = result(QUIZ, replies_from_text(PATH), CAT)
     assert temperament_of(c) == temperament_from_answers(QUIZ, replies_from_text(PATH))
-    assert battle_modifiers(c) == TemperamentModifiers(attack=1, defence=1, advantage_strikes=1)
+    assert battle_modifiers(c, THRESHOLDS) == TemperamentModifiers(attack=1, defence=1, advantage_strikes=1)
 
 
 def test_a_commander_without_scores_has_no_modifiers():
-    c = attrs.evolve(result(replies_from_text(PATH)), temperament=(TemperamentScore("passion", 5),))
-    assert battle_modifiers(c) == TemperamentModifiers(attack=2)
-    assert battle_modifiers(attrs.evolve(c, temperament=())) == TemperamentModifiers()
+    c = attrs.evolve(result(QUIZ, replies_from_text(PATH), CAT), temperament=(TemperamentScore("passion", 5),))
+    assert battle_modifiers(c, THRESHOLDS) == TemperamentModifiers(attack=2)
+    assert battle_modifiers(attrs.evolve(c, temperament=()), THRESHOLDS) == TemperamentModifiers()
 
 
 def test_describe_names_role_and_effect():
@@ -77,9 +80,9 @@ def test_describe_names_role_and_effect():
 
 
 def test_with_temperament_folds_attack_defence_and_movement_into_buffs():
-    c = attrs.evolve(result(replies_from_text(PATH)), temperament=(
+    c = attrs.evolve(result(QUIZ, replies_from_text(PATH), CAT), temperament=(
         TemperamentScore("passion", 4), TemperamentScore("sympathy", 2), TemperamentScore("discretion", 2)))
-    folded = with_temperament(c)
+    folded = with_temperament(c, THRESHOLDS)
     assert (folded.buffs.attack, folded.buffs.defence, folded.buffs.movement) == (
         c.buffs.attack + 2, c.buffs.defence + 1, c.buffs.movement + 1)
     assert attrs.evolve(folded, buffs=c.buffs) == c

@@ -2,17 +2,18 @@
 
 The numbers live in scenarios/commanders/catalogue/*.toml (seed 002); this
 module only gives them a shape, checks them, and indexes them by name.
-`catalogue()` loads the bundled set once; every rule module reads from it.
+`load_catalogue` reads a folder of them; the ruleset object loads the bundled
+set once (`RULESET.catalogue`) and hands it to every rule that reads it.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import attrs
 
+from core.commanders.quiz import Quiz
 from core.content import load, scenarios_root
 from core.errors import ContentError, Problem
 
@@ -259,6 +260,11 @@ class Catalogue:
     skills: dict[str, SkillSpec]
     terrain: dict[str, TerrainSpec]
     rules: RulesSpec
+    # Two numbers of the quiz file that the battle reads (the optional Temperament rule):
+    # the spell effects that count as attacks (`[spell_kinds] attack`; Recognition adds dice
+    # only to a commander's other spells at enemies), and `[temperament] thresholds`.
+    attack_effects: tuple[str, ...]
+    temperament_thresholds: tuple[int, ...]
 
     def terrain_by_symbol(self) -> dict[str, TerrainSpec]:
         return {t.symbol: t for t in self.terrain.values()}
@@ -338,8 +344,11 @@ def _converter():
 CONVERTER = _converter()
 
 
-def load_catalogue(folder: Path) -> Catalogue:
-    """Read the six catalogue files of `folder`; every problem of every file raised together."""
+def load_catalogue(folder: Path, quiz: Quiz) -> Catalogue:
+    """Read the six catalogue files of `folder`; every problem of every file raised together.
+
+    From `quiz` (the quiz file) it takes the numbers the battle reads: which spell
+    effects are attacks, and the Temperament thresholds."""
     problems: list[Problem] = []
     loaded: dict[str, Any] = {}
     for key, cls in (("units", UnitsFile), ("classes", ClassesFile), ("spells", SpellsFile),
@@ -357,6 +366,8 @@ def load_catalogue(folder: Path) -> Catalogue:
         skills={s.name: s for s in loaded["skills"].skill},
         terrain={t.name: t for t in loaded["terrain"].terrain},
         rules=loaded["rules"].spec(),
+        attack_effects=tuple(quiz.spell_kinds.attack),
+        temperament_thresholds=tuple(quiz.temperament.thresholds),
     )
     found = cat.problems()
     if found:
@@ -364,11 +375,18 @@ def load_catalogue(folder: Path) -> Catalogue:
     return cat
 
 
+def checked(document: Any, cat: Catalogue, file: str) -> Any:
+    """A structured document once its rule checks against the catalogue pass.
+
+    Documents whose checks read the catalogue (commanders, maps) name them
+    `problems_with(cat)` rather than `problems()`, which core.content calls with
+    no catalogue; this runs them, raising one ContentError naming every problem."""
+    found = [Problem(file, field or "(top level)", reason) for field, reason in document.problems_with(cat)]
+    if found:
+        raise ContentError(found)
+    return document
+
+
 def catalogue_dir() -> Path:
     return scenarios_root() / "commanders" / "catalogue"
 
-
-@lru_cache(maxsize=1)
-def catalogue() -> Catalogue:
-    """The bundled catalogue, loaded once."""
-    return load_catalogue(catalogue_dir())
