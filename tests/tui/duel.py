@@ -19,7 +19,7 @@ from core.errors import IllegalAction
 from core.rng import Dice
 from core.ruleset import Outcome, Ruleset, ScenarioInfo, Sheet
 from core.squaregrid import Square, manhattan
-from core.view import BoardView, CellView, UnitView
+from core.view import ActionPicks, BoardView, CellView, PickStage, UnitView
 
 WIDTH, HEIGHT = 12, 8
 TERRAIN = {(5, 2): "trees", (6, 2): "trees", (5, 5): "water", (6, 5): "water"}
@@ -249,6 +249,17 @@ class Duel(Ruleset):
         if isinstance(action, Move):
             return (f"Cost {manhattan(state.fighters[action.uid].pos, action.to)} of 3 squares",)
         return ()
+
+    def action_picks(self, state: DuelState, action: Any) -> ActionPicks:
+        """Deploy: the square (no unit on the map yet); Move: the destination; Strike: the
+        enemy's square; EndTurn: from the actions menu."""
+        if isinstance(action, Deploy):
+            return ActionPicks(None, (PickStage("place", (tuple(action.to),)),))
+        if isinstance(action, Move):
+            return ActionPicks(action.uid, (PickStage("move", (tuple(action.to),)),))
+        if isinstance(action, Strike):
+            return ActionPicks(action.uid, (PickStage("target", (tuple(state.fighters[action.target].pos),)),))
+        return ActionPicks(None)
 
     def board_view(self, state: DuelState) -> BoardView:
         cells = tuple(
