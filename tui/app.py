@@ -1,7 +1,14 @@
-"""The Skirmish app: settings, keymap, themes, the too-small guard and the entry point.
+"""The Skirmish app: settings, keymap, themes, the too-small guard, navigation and the entry point.
 
 Screens live on one stack: the main menu at the bottom, then whatever the
 player opened. `run()` is what the command line calls.
+
+Navigation: a screen that leads to another part of the game (a battle, a
+builder, the builders' hub) asks the app (`app.open_battle`, `app.show_battle`,
+`app.battle_with`, `app.open_builder`, `app.open_builders`, `app.build_army`),
+and the app imports that screen's module when it is opened. Screens import only
+the dialogs and sub-screens they own, so no screen imports one that leads back
+to it (tests/test_import_cycles.py).
 """
 
 from __future__ import annotations
@@ -136,6 +143,87 @@ class SkirmishApp(App[int]):
         from tui.dialogs.message import MessageDialog
 
         self.push_screen(MessageDialog(title, body, error=True))
+
+    # --- navigation: the app opens battles and builders (see the module's docstring) ---
+    def open_battle(self, ruleset: Any, scenario: str, seed: int, opponent: str,
+                    armies: dict[int, tuple[Any, str]] | None = None, failure: str = "") -> None:
+        """Build a battle of `scenario`, with `armies` ({side: (army, source)}) in place of the
+        scenario's own, and push the battle screen; errors are shown, never raised."""
+        from core.match import Match
+        from tui import battles
+        from tui.screens.battle import BattleScreen
+
+        try:
+            state = battles.first_state(ruleset, scenario, seed, armies)
+        except Exception as exc:  # content errors name file and field; show them
+            self.show_error(failure or f"Cannot start {ruleset.name} / {scenario}", str(exc))
+            return
+        sides = len(ruleset.side_names(state))
+        meta = {"scenario": scenario, "seed": seed, "name": f"{ruleset.name}-{scenario}-{seed}"}
+        try:
+            screen = BattleScreen(Match(ruleset, state), battles.seats_for(opponent, sides), meta)
+        except ImportError as exc:  # this ruleset's battle screen is not installed
+            self.show_error(f"No battle screen for {ruleset.name} yet", str(exc))
+            return
+        self.push_screen(screen)
+
+    def show_battle(self, match: Any, seats: dict[Any, str], meta: dict[str, Any]) -> None:
+        """Push the battle screen on a battle already under way (a loaded save, a replay taken over)."""
+        from tui.screens.battle import BattleScreen
+
+        self.push_screen(BattleScreen(match, seats, meta))
+
+    def battle_with(self, ruleset_name: str, army: Any, what: str, source: str = "") -> None:
+        """Ask for a scenario and an opponent, then open the battle with `army` on side 1.
+
+        Whether the army fits is the ruleset's `with_army` rule (the same one New
+        battle's armies step uses); a misfit is listed with its reasons. `source`
+        names the army in those reasons (its file, else its name).
+        """
+        from core import registry
+        from tui import battles
+        from tui.dialogs.builder_pick import PickDialog
+
+        ruleset = registry.get(ruleset_name)
+        scenarios, refused = battles.scenarios_for(ruleset, army, what, source)
+
+        def opponent_chosen(scenario: str, opponent: str | None) -> None:
+            if opponent is not None:
+                self.open_battle(ruleset, scenario, battles.fresh_seed(), opponent, {0: (army, source)},
+                                 failure=f"Cannot start {ruleset.name} / {scenario} with this army")
+
+        def scenario_chosen(scenario: str | None) -> None:
+            if scenario is None:
+                return
+            self.push_screen(
+                PickDialog("Who plays side 2?", [(k, t, "") for k, t in battles.OPPONENTS]),
+                lambda opponent: opponent_chosen(scenario, opponent),
+            )
+
+        self.push_screen(PickDialog(f"Battle with your {what}: choose a scenario", scenarios, refused=refused),
+                         scenario_chosen)
+
+    def open_builders(self, only: str | None = None, done: Callable[[Any], None] | None = None) -> None:
+        """The builders' hub: every plug-in's builders, or only ruleset `only`'s when it has some."""
+        from tui.screens.builders import BuildersScreen
+
+        self.push_screen(BuildersScreen(only=only), done)
+
+    def open_builder(self, key: str, done: Callable[[Any], None] | None = None) -> None:
+        """Push the builder called `key` (a tui.rulesets.Builder's key); `done` runs when the player leaves it."""
+        from tui import rulesets
+
+        self.push_screen(rulesets.builder(key).screen(), done)
+
+    def build_army(self, ruleset_name: str, done: Callable[[Any], None] | None = None) -> None:
+        """Where New battle's "Build a new ..." leads: the ruleset's one builder, or the hub of its several."""
+        from tui import rulesets
+
+        builders = rulesets.get(ruleset_name).builders
+        if len(builders) == 1:
+            self.open_builder(builders[0].key, done)
+        else:
+            self.open_builders(only=ruleset_name, done=done)
 
 
 def run(

@@ -5,15 +5,38 @@ its troop (the commander and a summon included) defeated. `tallies` turns a fina
 state into one `progression.BattleTally` per commander, and `carry_over` adds
 the experience they earn to the commander records the battle started from, so a
 commander file can be saved back after the battle (levels are then taken with
-`progression.level_up`).
+`progression.level_up`). `starting_commanders` gives those records back from a
+battle's first state, with the optional Temperament rule's buffs taken off.
 """
 
 from __future__ import annotations
+
+import attrs
 
 from core.commanders.commander import Commander
 from core.commanders.progression import RULES, BattleTally, ProgressionRules, award, experience_for
 from core.commanders.state import Battle
 from core.commanders.turn import outcome
+
+
+def starting_commanders(initial_state: Battle) -> tuple[Commander, ...]:
+    """The commanders a battle began with, in scenario order, as their files hold them.
+
+    Each `Leader.commander` is the commander as the battle set it up; with the
+    Temperament rule the set-up folded the temperament's attack, defence and
+    movement into its buffs (and kept them on `Leader.temper`). They are taken back
+    off here, so what `carry_over` returns saves as the loaded file plus experience.
+    """
+    out = []
+    for leader in initial_state.leaders:
+        commander = leader.commander
+        if initial_state.temperament:
+            b, t = commander.buffs, leader.temper
+            buffs = attrs.evolve(b, attack=b.attack - t.attack, defence=b.defence - t.defence,
+                                 movement=b.movement - t.movement)
+            commander = attrs.evolve(commander, buffs=buffs)
+        out.append(commander)
+    return tuple(out)
 
 
 def tallies(final_state: Battle) -> dict[int, BattleTally]:

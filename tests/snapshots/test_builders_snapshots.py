@@ -43,13 +43,11 @@ def opener(key: str, *keys: str, pick: tuple[str, ...] = ()):
     """run_before: open builder `key`, press `keys`, then take `pick` entries in the dialogs that follow."""
 
     async def run_before(pilot) -> None:
-        from tui.screens.builders import BuildersScreen, open_builder
-
         await pilot.pause()
         if key == "hub":
-            pilot.app.push_screen(BuildersScreen())
+            pilot.app.open_builders()
         else:
-            open_builder(pilot.app, key)
+            pilot.app.open_builder(key)
         await pilot.pause()
         for k in keys:
             if k.startswith("pick:"):

@@ -174,6 +174,18 @@ class Duel(Ruleset):
         out.append(EndTurn(side))
         return out
 
+    def action_picks(self, state: DuelState, action: Any) -> ActionPicks:
+        """Deploying and moving pick the square; a strike picks its target; EndTurn is in the menu."""
+        if isinstance(action, Deploy):
+            return ActionPicks(None, (PickStage("move", ((action.to.x, action.to.y),)),))
+        if isinstance(action, Move):
+            return ActionPicks(action.uid, (PickStage("move", ((action.to.x, action.to.y),)),))
+        if isinstance(action, Strike):
+            target = state.fighters[action.target].pos
+            cells = () if target is None else ((target.x, target.y),)
+            return ActionPicks(action.uid, (PickStage("target", cells),))
+        return ActionPicks(None)
+
     def apply(self, state: DuelState, action: Any) -> tuple[DuelState, tuple[Any, ...]]:
         if action not in self.legal_actions(state, getattr(action, "side", -1)):
             raise IllegalAction(f"{self.describe_action(state, action)} is not allowed now")
@@ -249,17 +261,6 @@ class Duel(Ruleset):
         if isinstance(action, Move):
             return (f"Cost {manhattan(state.fighters[action.uid].pos, action.to)} of 3 squares",)
         return ()
-
-    def action_picks(self, state: DuelState, action: Any) -> ActionPicks:
-        """Deploy: the square (no unit on the map yet); Move: the destination; Strike: the
-        enemy's square; EndTurn: from the actions menu."""
-        if isinstance(action, Deploy):
-            return ActionPicks(None, (PickStage("place", (tuple(action.to),)),))
-        if isinstance(action, Move):
-            return ActionPicks(action.uid, (PickStage("move", (tuple(action.to),)),))
-        if isinstance(action, Strike):
-            return ActionPicks(action.uid, (PickStage("target", (tuple(state.fighters[action.target].pos),)),))
-        return ActionPicks(None)
 
     def board_view(self, state: DuelState) -> BoardView:
         cells = tuple(

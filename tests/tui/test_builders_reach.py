@@ -30,14 +30,14 @@ async def test_from_the_menu_and_from_new_battle(tmp_path: Path) -> None:
         assert isinstance(app.screen, NewBattleScreen)
         await pilot.press("b")
         await pilot.pause()
-        assert [k for k, _, _ in app.screen.entries()] == ["statwar", "ninja", "roster", "quiz"]
+        assert [b.key for b in app.screen.entries()] == ["statwar", "ninja", "roster", "quiz"]
         await pilot.press("escape")
         await pilot.pause()
         new = app.screen
         names = [r.name for r in new.rulesets]
         await pilot.press(*["down"] * names.index("commanders"), "enter", "b")
         await pilot.pause()
-        assert [k for k, _, _ in app.screen.entries()] == ["roster", "quiz"]
+        assert [b.key for b in app.screen.entries()] == ["roster", "quiz"]
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, RosterScreen)

@@ -7,14 +7,12 @@ import attrs
 from core import registry
 from core.ai import Player
 from core.commanders.commander import load_commander
-from core.commanders.experience import carry_over, experience_lines
+from core.commanders.experience import carry_over, experience_lines, starting_commanders
 from core.commanders.setup import commanders_dir
 from tests.tui.conftest import make_app, perform, settle
 from tui.screens.battle import BattleScreen
 from tui.screens.builder_files import player_folder, slug
-from tui.screens.builders import start_battle
 from tui.screens.end import EndScreen
-from tui.screens.end_experience import starting_commanders
 
 
 async def test_a_won_battle_saves_the_players_commander_with_its_experience(tmp_path):
@@ -24,7 +22,7 @@ async def test_a_won_battle_saves_the_players_commander_with_its_experience(tmp_
     chooser = Player("easy", 1)
     async with app.run_test(size=(80, 24)) as pilot:
         # the roster's hand-over: the premade warrior takes side 1's place
-        start_battle(app, ruleset, "sky_duel", "easy", premade, seed=2)
+        app.open_battle(ruleset, "sky_duel", 2, "easy", {0: (premade, "")})
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, BattleScreen)
@@ -54,11 +52,3 @@ async def test_a_won_battle_saves_the_players_commander_with_its_experience(tmp_
         assert saved.experience == premade.experience + gained
         assert attrs.evolve(saved, experience=premade.experience) == premade  # only the experience changed
 
-
-def test_the_temperament_buffs_are_taken_out_of_the_commanders_saved():
-    ruleset = registry.get("commanders")
-    setup = ruleset.load_scenario("tempers_at_the_ford")
-    assert setup.scenario.temperament
-    state = ruleset.new_battle(setup, 4)
-    assert any(leader.commander != c for leader, c in zip(state.leaders, setup.commanders))
-    assert starting_commanders(state) == tuple(setup.commanders)

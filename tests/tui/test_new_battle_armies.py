@@ -199,11 +199,9 @@ async def test_skirmish_play_army_puts_the_file_on_side_1(app, monkeypatch):
 
 
 async def test_a_builders_battle_marks_the_scenarios_the_army_does_not_fit(app):
-    from tui.screens.builders import battle_with
-
     warband = premade("warband_200")
     async with app.run_test(size=(80, 24)) as pilot:
-        battle_with(app, "statwar", STATWAR.load_army(warband), "army", "warband_200.toml")
+        app.battle_with("statwar", STATWAR.load_army(warband), "army", "warband_200.toml")
         await pilot.pause()
         picker = pilot.app.screen
         assert isinstance(picker, PickDialog)

@@ -12,10 +12,8 @@ import attrs
 
 from core.content import display_path
 from core.errors import ContentError
-from tui.screens.builder_files import FOLDERS, list_files, player_folder
-
-#: the kind of player file each ruleset brings to a battle, and its word for it
-PLAYER_KINDS = {"statwar": ("army", "army"), "ninja": ("army", "army"), "commanders": ("commander", "commander")}
+from tui import rulesets
+from tui.screens.builder_files import list_files, player_folder
 
 
 @attrs.frozen
@@ -37,14 +35,16 @@ class ArmyChoice:
 
 
 def army_word(ruleset: Any) -> str:
-    return PLAYER_KINDS.get(ruleset.name, ("army", "army"))[1]
+    """What this ruleset calls what a side brings ("army", "commander"), from its plug-in."""
+    return rulesets.get(ruleset.name).army_word
 
 
 def player_files(ruleset: Any, saves_dir: Path) -> list[Path]:
-    kind = PLAYER_KINDS.get(ruleset.name, ("", ""))[0]
-    if (ruleset.name, kind) not in FOLDERS:
+    """The player's saved files that can bring an army to a battle of this ruleset."""
+    plugin = rulesets.get(ruleset.name)
+    if plugin.player_kind not in plugin.folders:
         return []
-    return list_files(player_folder(saves_dir, ruleset.name, kind))
+    return list_files(player_folder(saves_dir, ruleset.name, plugin.player_kind))
 
 
 def scenario_choice(ruleset: Any, setup: Any, side: int) -> ArmyChoice:

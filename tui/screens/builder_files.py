@@ -8,6 +8,8 @@ so a saved army finds its own units first (scenarios/statwar: `units/` beside
 
     armies/statwar/armies/*.toml     armies/statwar/units/*.toml
     armies/ninja/armies/*.toml       armies/commanders/commanders/*.toml
+
+Which folder holds which kind of file is each ruleset's plug-in's `folders`.
 """
 
 from __future__ import annotations
@@ -18,13 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from core.files import toml_value
-
-FOLDERS = {
-    ("statwar", "army"): "statwar/armies",
-    ("statwar", "unit"): "statwar/units",
-    ("ninja", "army"): "ninja/armies",
-    ("commanders", "commander"): "commanders/commanders",
-}
+from tui import rulesets
 
 
 def player_root(saves_dir: Path) -> Path:
@@ -33,7 +29,9 @@ def player_root(saves_dir: Path) -> Path:
 
 
 def player_folder(saves_dir: Path, ruleset: str, kind: str) -> Path:
-    return player_root(saves_dir) / FOLDERS[(ruleset, kind)]
+    """Where the player's files of this `kind` ("army", "unit", ...) of `ruleset` are kept;
+    KeyError when the ruleset's plug-in keeps no such files."""
+    return player_root(saves_dir) / rulesets.get(ruleset).folders[kind]
 
 
 def slug(name: str) -> str:

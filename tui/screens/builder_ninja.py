@@ -337,9 +337,7 @@ class NinjaArmyScreen(ListSheetScreen):
         self.refresh_all(0)
 
     def action_play(self) -> None:
-        from tui.screens.builders import battle_with
-
-        battle_with(self.app, "ninja", self.spec, "army", self.spec.name)
+        self.app.battle_with("ninja", self.spec, "army", self.spec.name)
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -330,13 +330,11 @@ class StatWarArmyScreen(ListSheetScreen):
         self.refresh_all(0)
 
     def action_play(self) -> None:
-        from tui.screens.builders import battle_with
-
         problems = self.problems()
         if problems:
             self.app.show_error("The army is not legal yet", "\n".join(problems))
             return
-        battle_with(self.app, "statwar", self.army(), "army", self.name_text)
+        self.app.battle_with("statwar", self.army(), "army", self.name_text)
 
     def action_back(self) -> None:
         self.dismiss(None)

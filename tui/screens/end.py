@@ -1,7 +1,12 @@
-"""The end of a battle: the winner, a summary with strength over time, and save-replay."""
+"""The end of a battle: the winner, a summary with strength over time, and save-replay.
+
+A ruleset's plug-in may add to it (tui.rulesets.AfterBattle): a block under the
+summary and records to save with the `c` key, whose footer word is the plug-in's.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from textual.app import ComposeResult
@@ -12,6 +17,7 @@ from textual.widgets import Footer, Static
 
 from core.match import Match
 from core.ruleset import Outcome
+from tui import rulesets
 from tui.widgets.summary import summary_lines
 
 
@@ -23,7 +29,8 @@ class EndScreen(Screen[str | None]):
     BINDINGS = [
         Binding("s", "save_replay", "Save replay", id="end.save"),
         Binding("r", "review", "Back to the map", id="end.review"),
-        Binding("c", "save_commanders", "Save commanders", id="end.save_commanders"),
+        # shown only when the ruleset's plug-in has something to save; its word replaces "Save"
+        Binding("c", "save_extras", "Save", id="end.save_extras"),
         Binding("q,escape", "leave", "Main menu", id="end.leave"),
         # Not a way out: an Enter still held or repeated from the battle's last order
         # would skip the summary; it says which keys lead on instead.
@@ -35,6 +42,17 @@ class EndScreen(Screen[str | None]):
         self.match = match
         self.outcome = outcome
         self.meta = meta
+        self.after_battle = rulesets.get(match.ruleset.name).after_battle
+        if self.after_battle is not None:
+            self._word_save_key(self.after_battle.save_label)
+
+    def _word_save_key(self, label: str) -> None:
+        """Give the save key the plug-in's word in this screen's footer and help (bindings are
+        declared per class; Textual copies them per instance, so only this screen changes)."""
+        for key, bindings in self._bindings.key_to_bindings.items():
+            self._bindings.key_to_bindings[key] = [
+                dataclasses.replace(b, description=label) if b.id == "end.save_extras" else b for b in bindings
+            ]
 
     def compose(self) -> ComposeResult:
         names = self.match.ruleset.side_names(self.match.state)
@@ -47,52 +65,37 @@ class EndScreen(Screen[str | None]):
             yield Static(headline, id="end-headline", markup=False)
             yield Static("\n".join(summary_lines(self.match, width=48)), id="end-summary", markup=False)
             hint = KEYS_HINT
-            if self.commanders_battle:
-                from tui.screens.end_experience import experience_text
-
-                yield Static("\n" + experience_text(self.match, self.seats), id="end-experience", markup=False)
-                if self._players_commanders():
-                    hint = ("c saves your commanders with their new experience to your roster. " + hint)
+            if self.after_battle is not None:
+                yield Static("\n" + self.after_battle.text(self.match, self.seats), id="end-experience", markup=False)
+                if self._to_save():
+                    hint = self.after_battle.save_hint + hint
             yield Static(hint, id="end-hint")
         yield Footer()
-
-    @property
-    def commanders_battle(self) -> bool:
-        return self.match.ruleset.name == "commanders"
 
     @property
     def seats(self) -> dict[Any, str]:
         return self.meta.get("seats", {})
 
-    def _players_commanders(self) -> tuple[Any, ...]:
-        from tui.screens.end_experience import players_commanders
-
-        return players_commanders(self.match, self.seats)
+    def _to_save(self) -> tuple[Any, ...]:
+        """What the plug-in would save after this battle (nothing without a plug-in's extras)."""
+        if self.after_battle is None:
+            return ()
+        return self.after_battle.to_save(self.match, self.seats)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "save_commanders":
-            return self.commanders_battle and bool(self._players_commanders())
+        if action == "save_extras":
+            return bool(self._to_save())
         return True
 
-    def action_save_commanders(self) -> None:
-        """Each human side's commander, with this battle's experience, to the player's folder
-        (a premade commander becomes the player's own copy, as in the roster)."""
-        if not self.check_action("save_commanders", ()):
+    def action_save_extras(self) -> None:
+        """Save what the ruleset's plug-in keeps from this battle (Commanders: the players'
+        commanders with their new experience) and say what was saved."""
+        items = self._to_save()
+        if not items or self.after_battle is None:
             return
-        from core.commanders.progression import levels_waiting
-        from tui.screens.builder_files import player_folder, slug
-        from tui.screens.roster_commanders import write_commander
-
-        folder = player_folder(self.app.saves_dir, "commanders", "commander")
-        saved, levels = [], 0
-        for commander in self._players_commanders():
-            path = write_commander(self.app, commander, folder / f"{slug(commander.name)}.toml")
-            if path is None:
-                return
-            saved.append(path.name)
-            levels += levels_waiting(commander)
-        after = " A level is waiting: take it in Army builder > Commanders: roster." if levels else ""
-        self.notify(f"Saved {', '.join(saved)} to your commanders.{after}")
+        notice = self.after_battle.save(self.app, items)
+        if notice is not None:
+            self.notify(notice)
 
     def action_save_replay(self) -> None:
         from tui.dialogs.save_as import SaveAsDialog

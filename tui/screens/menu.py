@@ -61,12 +61,10 @@ class MainMenu(Screen[None]):
 
             app.push_screen(OptionsScreen())
         elif key in ("builder", "quiz"):
-            from tui.screens.builders import BuildersScreen, open_builder
-
             if key == "quiz":
-                open_builder(app, "quiz")
+                app.open_builder("quiz")
             else:
-                app.push_screen(BuildersScreen())
+                app.open_builders()
         elif key == "new":
             from tui.screens.new_battle import NewBattleScreen
 

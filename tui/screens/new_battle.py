@@ -7,11 +7,12 @@ build there and then. Whether an army fits is the ruleset's rule
 (Ruleset.with_army): armies that do not fit stay listed with the reason.
 Esc goes back one step and keeps the later choices that still hold.
 `start_battle_from_options` is the same path without questions, for `skirmish play`.
+What "Build a new army..." opens is the ruleset's plug-in's (tui.rulesets); the
+battle itself is opened by the app (`app.open_battle`).
 """
 
 from __future__ import annotations
 
-import random
 import time
 from typing import Any
 
@@ -25,55 +26,13 @@ from textual.widgets.option_list import Option
 
 from core import registry
 from core.content import display_path
-from core.match import Match
+from tui.battles import OPPONENTS, fresh_seed
 from tui.widgets.menu_list import MenuList
-from tui import keymap
+from tui import keymap, rulesets as plugins
 from tui.screens.army_choices import ArmyChoice, army_word, choices, player_files, scenario_choice
 from tui.widgets.map import BattleMap
 
-OPPONENTS: tuple[tuple[str, str], ...] = (
-    ("easy", "AI, easy: sensible and beatable"),
-    ("normal", "AI, normal: weighs every action"),
-    ("hard", "AI, hard: looks a move ahead"),
-    ("hotseat", "A friend at this keyboard (hotseat)"),
-)
 STEPS = ("ruleset", "scenario", "armies", "opponent", "seed")
-BUILDER_WORDS = {"statwar": "the StatWar army list", "ninja": "the ninja army builder",
-                 "commanders": "the commander roster and quiz"}
-
-
-def fresh_seed() -> int:
-    return random.SystemRandom().randrange(1, 1_000_000)
-
-
-def seats_for(opponent: str, sides: int) -> dict[int, str]:
-    if opponent == "hotseat":
-        return {side: "human" for side in range(sides)}
-    return {side: ("human" if side == 0 else opponent) for side in range(sides)}
-
-
-def open_battle(app: Any, ruleset: Any, scenario: str, seed: int, opponent: str,
-                armies: dict[int, tuple[Any, str]] | None = None, failure: str = "") -> None:
-    """Build the battle, with `armies` ({side: (army, source)}) in place of the scenario's own,
-    and push the battle screen; errors are shown, never raised."""
-    from tui.screens.battle import BattleScreen
-
-    try:
-        setup = ruleset.load_scenario(scenario)
-        for side, (army, source) in sorted((armies or {}).items()):
-            setup = ruleset.with_army(setup, side, army, source)
-        state = ruleset.new_battle(setup, seed)
-    except Exception as exc:  # content errors name file and field; show them
-        app.show_error(failure or f"Cannot start {ruleset.name} / {scenario}", str(exc))
-        return
-    sides = len(ruleset.side_names(state))
-    meta = {"scenario": scenario, "seed": seed, "name": f"{ruleset.name}-{scenario}-{seed}"}
-    try:
-        screen = BattleScreen(Match(ruleset, state), seats_for(opponent, sides), meta)
-    except ImportError as exc:  # this ruleset's battle screen is not installed
-        app.show_error(f"No battle screen for {ruleset.name} yet", str(exc))
-        return
-    app.push_screen(screen)
 
 
 def start_battle_from_options(app: Any, play: dict) -> None:
@@ -98,7 +57,7 @@ def start_battle_from_options(app: Any, play: dict) -> None:
         except Exception as exc:  # a bad army file: show why, start nothing
             app.show_error(f"Cannot read the army {play['army']}", str(exc))
             return
-    open_battle(app, ruleset, scenario, fresh_seed() if seed is None else int(seed), play.get("opponent") or "normal", armies)
+    app.open_battle(ruleset, scenario, fresh_seed() if seed is None else int(seed), play.get("opponent") or "normal", armies)
 
 
 class NewBattleScreen(Screen[None]):
@@ -128,9 +87,7 @@ class NewBattleScreen(Screen[None]):
                 "b opens the army builders of the chosen ruleset.")
 
     def action_builders(self) -> None:
-        from tui.screens.builders import BuildersScreen
-
-        self.app.push_screen(BuildersScreen(only=getattr(self.ruleset, "name", None)))
+        self.app.open_builders(only=None if self.ruleset is None else self.ruleset.name)
 
     def compose(self) -> ComposeResult:
         yield Static(id="new-title", classes="screen-title")
@@ -154,7 +111,7 @@ class NewBattleScreen(Screen[None]):
         seed_input.display = step == "seed"
         option_list.display = step != "seed"
         title = self.query_one("#new-title", Static)
-        chosen = " / ".join(x for x in (getattr(self.ruleset, "name", None), self.scenario if self.step > 1 else None,
+        chosen = " / ".join(x for x in (None if self.ruleset is None else self.ruleset.name, self.scenario if self.step > 1 else None,
                                         self.opponent if self.step > 3 else None) if x)
         title.update(f"New battle, step {self.step + 1} of {len(STEPS)}: {step}" + (f"   [{chosen}]" if chosen else ""))
         current = None
@@ -236,7 +193,6 @@ class NewBattleScreen(Screen[None]):
     def pick_army(self, side: int, current: str | None = None) -> None:
         """The picker for one side: every army it may bring, misfits marked with their reason."""
         from tui.dialogs.builder_pick import PickDialog
-        from tui.screens.builders import open_builder
 
         offered = choices(self.ruleset, self.setup, side, self.app.saves_dir)
         entries, refused = [], {}
@@ -250,9 +206,10 @@ class NewBattleScreen(Screen[None]):
             if choice.problem is not None:
                 refused[choice.key] = choice.problem
         word = army_word(self.ruleset)
-        if self.ruleset.name in BUILDER_WORDS:
+        plugin = plugins.get(self.ruleset.name)
+        if plugin.builders:
             entries.append(("build", f"Build a new {word}...",
-                            f"Opens {BUILDER_WORDS[self.ruleset.name]}; what you save there is listed here when you come back."))
+                            f"Opens {plugin.builders_words}; what you save there is listed here when you come back."))
         if current is None:
             current = self.army_of(side).key
         by_key = {c.key: c for c in offered}
@@ -260,7 +217,7 @@ class NewBattleScreen(Screen[None]):
         def chosen(key: str | None) -> None:
             if key == "build":
                 self.building = (side, time.time())
-                open_builder(self.app, self.ruleset.name, self.built)  # builders.open_builder knows each ruleset's
+                self.app.build_army(self.ruleset.name, self.built)
             elif key is not None and key in by_key:
                 if key == "scenario":
                     self.armies.pop(side, None)
@@ -374,7 +331,7 @@ class NewBattleScreen(Screen[None]):
             return
         self.dismiss(None)
         armies = {side: (c.army, c.source) for side, c in self.armies.items()}
-        open_battle(self.app, self.ruleset, self.scenario or "", self.seed, self.opponent or "normal", armies)
+        self.app.open_battle(self.ruleset, self.scenario or "", self.seed, self.opponent or "normal", armies)
 
     def action_back(self) -> None:
         if self.step == 0:

@@ -168,9 +168,7 @@ class QuizOutcomeScreen(Screen[bool]):
         return path
 
     def action_play(self) -> None:
-        from tui.screens.builders import battle_with
-
-        battle_with(self.app, "commanders", self.outcome.commander, "commander")
+        self.app.battle_with("commanders", self.outcome.commander, "commander")
 
     def action_questions(self) -> None:
         self.dismiss(True)

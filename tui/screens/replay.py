@@ -190,8 +190,6 @@ class ReplayScreen(Screen[None]):
         self.show()
 
     def action_take_over(self) -> None:
-        from tui.screens.battle import BattleScreen
-
         if self.timer is not None:
             self.action_play()
         if self.match.outcome() is not None:
@@ -204,7 +202,7 @@ class ReplayScreen(Screen[None]):
         meta = dict(self.meta)
         meta["name"] = f"{meta.get('name', 'replay')}-takeover"
         self.dismiss(None)
-        self.app.push_screen(BattleScreen(self.match, seats, meta))
+        self.app.show_battle(self.match, seats, meta)
 
     def action_close(self) -> None:
         if self.timer is not None:

@@ -214,17 +214,13 @@ class RosterScreen(ListSheetScreen):
         return path
 
     def action_play(self) -> None:
-        from tui.screens.builders import battle_with
-
         e = self.current()
         if e is not None:
-            battle_with(self.app, "commanders", e.commander, "commander", display_path(e.path) if e.path else "")
+            self.app.battle_with("commanders", e.commander, "commander", display_path(e.path) if e.path else "")
 
     def action_quiz(self) -> None:
-        from tui.screens.quiz_questions import QuizScreen
-
         self.from_quiz = True
-        self.app.push_screen(QuizScreen())
+        self.app.open_builder("quiz")
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -32,14 +32,12 @@ def describe(summary: Any) -> str:
 
 
 def resume(app: Any, path: Path) -> None:
-    from tui.screens.battle import BattleScreen
-
     try:
         match, meta = saving.load(path)
     except Exception as exc:  # SaveError or a missing ruleset: the reason is shown
         app.show_error(f"Cannot load {path.name}", str(exc))
         return
-    app.push_screen(BattleScreen(match, meta["seats"], meta))
+    app.show_battle(match, meta["seats"], meta)
 
 
 def continue_latest(app: Any) -> None:

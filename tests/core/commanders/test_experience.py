@@ -4,7 +4,8 @@ import attrs
 import pytest
 
 from core.ai import Player, play_out
-from core.commanders.experience import carry_over, experience_lines, tallies
+from core import registry
+from core.commanders.experience import carry_over, experience_lines, starting_commanders, tallies
 from core.commanders.progression import RULES, BattleTally, experience_for
 from core.commanders.ruleset import CommandersRuleset
 from core.commanders.state import Order, Status
@@ -114,3 +115,18 @@ def test_the_carried_over_commander_saves_back_with_its_experience(tmp_path):
     path = tmp_path / "knight.toml"
     save_commander(knight, path)
     assert load_commander(path).experience == 9
+
+
+def test_starting_commanders_are_the_files_as_loaded_without_temperament_buffs():
+    ruleset = registry.get("commanders")
+    setup = ruleset.load_scenario("tempers_at_the_ford")
+    assert setup.scenario.temperament
+    state = ruleset.new_battle(setup, 4)
+    assert any(leader.commander != c for leader, c in zip(state.leaders, setup.commanders))
+    assert starting_commanders(state) == tuple(setup.commanders)
+
+
+def test_starting_commanders_without_temperament_are_the_leaders_commanders():
+    state = _scripted()
+    assert not state.temperament
+    assert starting_commanders(state) == tuple(leader.commander for leader in state.leaders)

@@ -1,0 +1,143 @@
+"""What the terminal knows about each ruleset: one plug-in record per ruleset, by name.
+
+The core says how a ruleset plays; a `Plugin` says what the TUI adds around it:
+the builder screens and their words, where the player's files of that ruleset
+live, the battle screen's map legend and one-line prompt, and what the end
+screen adds after a battle. Screens ask `get(ruleset.name)` and never compare
+ruleset names themselves.
+
+The registry mirrors core.registry: each name maps to a module path that exposes
+`PLUGIN`, imported on first use, and `register(name, module_path)` adds a
+ruleset from outside this package (the tests' toy ruleset). A ruleset with no
+plug-in gets `Plugin(name)`: no builders, no player files, generic wording, so
+any registered core ruleset is playable as it is.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+
+# (state, side to act or None, selected unit or None, pick stage) -> one line for the player
+Prompt = Callable[[Any, "int | None", "int | None", int], str]
+
+GENERIC_LEGEND = "Units show the first letter of their type; the unit panel names them."
+
+
+def generic_prompt(state: Any, side: int | None, selected: int | None, stage: int) -> str:
+    """The battle screen's line for a ruleset that words nothing of its own."""
+    if selected is None:
+        return "Enter on a unit of yours selects it (or a marked cell acts there); a lists every action."
+    if stage == 0:
+        return "Enter on a marked cell picks it; Enter on the unit itself stays put; Esc cancels."
+    return "Enter on a target > < picks it; Enter on the unit itself does without; Esc steps back."
+
+
+@attrs.frozen
+class Builder:
+    """One builder screen, as the Builders hub lists it.
+
+    `key` names it across every plug-in (the hub's option id, `app.open_builder`);
+    `screen()` makes the screen, importing its module only when called.
+    """
+
+    key: str
+    label: str
+    about: str
+    screen: Callable[[], Any]
+
+
+@attrs.frozen
+class AfterBattle:
+    """What the end screen adds after a battle of this ruleset, and the records it can save.
+
+    `text(match, seats)` is a block under the summary. `to_save(match, seats)` is
+    what the save key would write (nothing: the key is hidden); `save(app, items)`
+    writes them and returns the notice to show, or None when it stopped (it has
+    shown why). `save_label` is the key's word in the footer, `save_hint` the
+    sentence put before the end screen's keys hint when there is something to save.
+    """
+
+    text: Callable[[Any, Mapping[Any, str]], str]
+    to_save: Callable[[Any, Mapping[Any, str]], tuple[Any, ...]]
+    save: Callable[[Any, tuple[Any, ...]], "str | None"]
+    save_label: str
+    save_hint: str
+
+
+@attrs.frozen
+class Plugin:
+    """The TUI's knowledge of one ruleset (see the module's docstring).
+
+    builders: its builder screens, in the hub's order.
+    builders_words: what "Build a new ..." in New battle opens, in words.
+    player_kind / army_word: the kind of player file that brings an army to a
+        battle (a key of `folders`), and what New battle calls one.
+    folders: kind of player file -> its folder under the player's folder.
+    units_legend: the battle help's sentence on what the unit glyphs mean.
+    prompt: the battle screen's one line saying what to do now.
+    after_battle: what the end screen adds, if anything.
+    """
+
+    name: str
+    builders: tuple[Builder, ...] = ()
+    builders_words: str = ""
+    player_kind: str = "army"
+    army_word: str = "army"
+    folders: Mapping[str, str] = attrs.field(factory=dict)
+    units_legend: str = GENERIC_LEGEND
+    prompt: Prompt = generic_prompt
+    after_battle: AfterBattle | None = None
+
+
+_MODULES: dict[str, str] = {
+    "statwar": "tui.rulesets.statwar",
+    "ninja": "tui.rulesets.ninja",
+    "commanders": "tui.rulesets.commanders",
+}
+_LOADED: dict[str, Plugin] = {}
+
+
+def register(name: str, module_path: str) -> None:
+    """Make the plug-in in module `module_path` (which exposes `PLUGIN`) the one for ruleset `name`.
+
+    Registering a name again replaces it and forgets the loaded record.
+    """
+    _MODULES[name] = module_path
+    _LOADED.pop(name, None)
+
+
+def unregister(name: str) -> None:
+    """Forget a plug-in added with `register`; the ruleset then gets the default record."""
+    _MODULES.pop(name, None)
+    _LOADED.pop(name, None)
+
+
+def get(name: str) -> Plugin:
+    """The plug-in for ruleset `name`, or the default record when it has none."""
+    if name in _LOADED:
+        return _LOADED[name]
+    if name not in _MODULES:
+        return Plugin(name)
+    plugin = importlib.import_module(_MODULES[name]).PLUGIN
+    if plugin.name != name:
+        raise ValueError(f"{_MODULES[name]}.PLUGIN is for {plugin.name!r}, registered as {name!r}")
+    _LOADED[name] = plugin
+    return plugin
+
+
+def plugins() -> tuple[Plugin, ...]:
+    """Every registered plug-in, in registration order (the Builders hub lists them so)."""
+    return tuple(get(name) for name in _MODULES)
+
+
+def builder(key: str) -> Builder:
+    """The builder called `key`, whichever plug-in brings it; KeyError otherwise."""
+    for plugin in plugins():
+        for entry in plugin.builders:
+            if entry.key == key:
+                return entry
+    raise KeyError(f"no builder {key!r}")
