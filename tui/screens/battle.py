@@ -20,7 +20,7 @@ from textual.widgets import Footer
 
 from core.errors import IllegalAction
 from core.match import Match
-from tui import keymap
+from tui import keymap, rulesets
 from tui.dialogs.actions import ActionMenu
 from tui.dialogs.confirm import ConfirmDialog
 from tui.dialogs.hand_over import HandOverDialog
@@ -29,7 +29,6 @@ from tui.screens.battle_ai import HUMAN, AiTurns
 from tui.screens.battle_autosave import TurnWatch
 from tui.widgets.map import BattleMap
 from tui.widgets.panels import BattleLog, InfoLine, OddsPanel, StatusLine, UnitPanel
-from tui.wording import wording_for
 
 
 class BattleScreen(Screen[None]):
@@ -53,7 +52,7 @@ class BattleScreen(Screen[None]):
         super().__init__()
         self.match = match
         self.ruleset = match.ruleset
-        self.wording = wording_for(self.ruleset)
+        self.plugin = rulesets.get(self.ruleset.name)  # this ruleset's words: prompt, units legend
         self.seats = seats  # side -> "human" or an AI level
         self.meta = dict(meta or {})
         self.meta["seats"] = dict(seats)
@@ -106,7 +105,7 @@ class BattleScreen(Screen[None]):
         for cell in self.ruleset.board_view(self.match.state).cells:
             seen.setdefault(cell.glyph, cell.terrain.replace("_", " "))
         terrain = ", ".join(f"{glyph} {name}" for glyph, name in sorted(seen.items(), key=lambda kv: kv[1]))
-        return f"Map: {terrain}. {self.wording.units_legend} The line under the map describes the cell under the cursor."
+        return f"Map: {terrain}. {self.plugin.units_legend} The line under the map describes the cell under the cursor."
 
     @property
     def map(self) -> BattleMap:
@@ -205,7 +204,7 @@ class BattleScreen(Screen[None]):
             odds.show("Enter commits", lines)
         else:
             side = self.human_side()
-            prompt = self.wording.prompt(state, side, self.picker.selected, self.picker.stage) if side is not None else ""
+            prompt = self.plugin.prompt(state, side, self.picker.selected, self.picker.stage) if side is not None else ""
             odds.show("Next", [prompt])
         self.map.set_path(self.picker.path_at((col, row)))
 
