@@ -102,27 +102,26 @@ async def perform(pilot, screen, action) -> None:
     from tui.dialogs.actions import ActionMenu
 
     before = screen.match.cursor
-    actor = screen.controller.actor(action)
+    picker = screen.picker
+    picks = screen.ruleset.action_picks(screen.match.state, action)
     placed = {u.uid: u for u in screen.map.view.units}
-    if not screen.controller.stage_fields(action) or (
-        actor is not None and actor not in placed and not screen.controller.target_cells(action, screen.map.view)
-    ):
+    if not picks.stages:
         await pilot.press("escape", "escape", "a")
         await choose_in_menu(pilot, action)
         return
-    if actor in placed and screen.selected != actor:
+    if picks.actor in placed and picker.selected != picks.actor:
         await pilot.press("escape", "escape")
-        await cursor_to(pilot, screen, tuple(placed[actor].cells[0]))
+        await cursor_to(pilot, screen, tuple(placed[picks.actor].cells[0]))
         await pilot.press("enter")
-        assert screen.selected == actor
+        assert picker.selected == picks.actor
     for _ in range(6):
         if screen.match.cursor != before:
             return
         if isinstance(pilot.app.screen, ActionMenu):
             await choose_in_menu(pilot, action)
             return
-        assert action in screen.pool(), (action, screen.picks)
-        cell = screen.cells_for(action, screen.stage)[0]
+        assert action in picker.pool(), (action, picker.picks)
+        cell = picker.cells_for(action, picker.stage)[0]
         await cursor_to(pilot, screen, cell)
         await pilot.press("enter")
     raise AssertionError(f"could not perform {action}")

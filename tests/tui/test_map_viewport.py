@@ -73,15 +73,15 @@ async def test_a_cursor_move_updates_the_panels_in_the_same_handler(tmp_path):
             assert text_of(screen.query_one(InfoLine)) == ruleset.describe_cell(state, col, row)
             unit = screen.map.unit_at((col, row))
             panel = screen.query_one(UnitPanel)
-            if unit is None and screen.selected is None:
+            if unit is None and screen.picker.selected is None:
                 assert text_of(panel) == "No unit under the cursor."
             else:
-                shown = unit.uid if unit is not None else screen.selected
+                shown = unit.uid if unit is not None else screen.picker.selected
                 assert text_of(panel) == "\n".join(ruleset.unit_details(state, shown))
-            actions = screen.actions_at((col, row))
+            actions = screen.picker.actions_at((col, row))
             odds = text_of(screen.query_one(OddsPanel))
             if actions:
-                assert odds.startswith("» " + screen.controller.label(state, actions[0]))
+                assert odds.startswith("» " + ruleset.describe_action(state, actions[0]))
 
 
 async def test_a_cursor_move_onto_a_unit_shows_it_and_off_it_shows_none(tmp_path):
@@ -114,7 +114,7 @@ async def test_the_wide_ninja_map_opens_on_whole_cells_with_side_ones_unit_in_vi
         screen = await open_ninja_battle(pilot)
         battle_map = screen.map
         assert battle_map.virtual_size.width > battle_map.viewport.width, "the test needs a map that scrolls"
-        ready = {screen.controller.actor(a) for a in screen.legal()}
+        ready = screen.picker.ready_units()
         first = next(u for u in battle_map.view.units if u.side == 0 and u.uid in ready)
         assert battle_map.cursor == tuple(first.cells[0]), "it opens on side 1's first unit to act"
         assert_cursor_whole(battle_map)

@@ -1,5 +1,6 @@
 """The move preview on the map: the path's cells are marked · · while the cursor is on a move's
-cell, the odds panel gives the move's cost, and the marks go when the cursor leaves."""
+cell (when every move picked there takes that path), the odds panel gives the move's cost,
+and the marks go when the cursor leaves."""
 
 from __future__ import annotations
 
@@ -35,8 +36,8 @@ async def test_the_path_of_the_move_under_the_cursor_is_marked_and_costed(tmp_pa
         screen = BattleScreen(match, {side: "human", 1 - side: "easy"}, {"scenario": "duel_25", "seed": 3})
         app.push_screen(screen)
         await settle(pilot, screen)
-        assert screen.selected is not None  # StatWar activates one unit at a time: it is selected
-        uid = screen.selected
+        assert screen.picker.selected is not None  # StatWar activates one unit at a time: it is selected
+        uid = screen.picker.selected
         steps = reach(match.state, uid).steps
         far = next(a for a in ruleset.legal_actions(match.state, side)
                    if isinstance(a, Activate) and a.to is not None and a.target is None and steps[(a.to.x, a.to.y)] >= 2)
@@ -71,16 +72,28 @@ async def test_a_ninja_walk_shows_its_hexes_and_its_points(tmp_path):
         unit = next(u for u in screen.map.view.units if u.side == 0)
         await cursor_to(pilot, screen, tuple(unit.cells[0]))
         await pilot.press("enter")
-        assert screen.selected == unit.uid
+        assert screen.picker.selected == unit.uid
         state = match.state
         walks = [a for a in ruleset.legal_actions(state, 0) if isinstance(a, OrderMove) and a.unit == unit.uid and a.mode == "walk"]
-        dest = next(hex_to_offset(Hex(a.q, a.r)) for a in walks if len(ruleset.move_path(state, a)) >= 4)
+        dests = [hex_to_offset(Hex(a.q, a.r)) for a in walks if len(ruleset.move_path(state, a)) >= 4]
+
+        def routes(cell):
+            return {ruleset.move_path(state, a) for a in screen.picker.actions_at(cell)}
+
+        # a hex every order picked there reaches by one route: that route is marked
+        dest = next(cell for cell in dests if len(routes(cell)) == 1)
         await cursor_to(pilot, screen, dest)
-        first = screen.actions_at(dest)[0]  # the order the odds panel lists first
+        first = screen.picker.actions_at(dest)[0]  # the order the odds panel lists first
         path = ruleset.move_path(state, first)
         assert len(path) >= 3 and path[0] == tuple(unit.cells[0]) and path[-1] == dest
         assert screen.map.path == frozenset(path[1:-1])
         _, text = screen.query_one(OddsPanel)._shown
         assert f"{first.mode}: " in text and " movement points (" in text
+        # a hex walked to one way and jumped to another: no route is marked, the menu will ask
+        split = next(cell for cell in dests if len(routes(cell)) > 1)
+        await cursor_to(pilot, screen, split)
+        assert screen.map.path == frozenset()
+        await cursor_to(pilot, screen, dest)
+        assert screen.map.path == frozenset(path[1:-1])
         await pilot.press("escape")  # the pick ends: the marks go
-        assert screen.selected is None and screen.map.path == frozenset()
+        assert screen.picker.selected is None and screen.map.path == frozenset()

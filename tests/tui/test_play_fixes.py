@@ -29,9 +29,9 @@ async def test_the_battle_help_explains_every_map_glyph(tmp_path):
 def test_the_ninja_prompt_names_the_entry_that_seals_the_orders():
     ruleset = registry.get("ninja")
     state = ruleset.new_battle(ruleset.load_scenario("ash_vs_vine"), 3)
-    from tui.controllers import controller_for
+    from tui import rulesets
 
-    prompt = controller_for(ruleset).prompt(state, 0, None, 0)
+    prompt = rulesets.get(ruleset.name).prompt(state, 0, None, 0)
     submit = next(a for a in ruleset.legal_actions(state, 0) if type(a).__name__ == "Submit")
     entry = ruleset.describe_action(state, submit)  # "Ash 10 seals its orders"
     assert entry.endswith("seals its orders") and "'seals its orders'" in prompt

@@ -1,16 +1,18 @@
 """The battle screen: the one owner of a core.match.Match while a battle is played.
 
-Widgets draw what this screen hands them (board view, unit details, cell text,
-odds, log lines) and hold no game facts. Actions come only from legal_actions,
-through the ruleset's controller; the AI chooses in a thread worker while a
-"thinking" indicator shows, and its choice is applied here, on the UI thread.
+It keeps the layout, the keys and the drawing. Widgets draw what this screen
+hands them (board view, highlights, unit details, cell text, odds, log lines)
+and hold no game facts. Actions come only from legal_actions: the Picker
+(tui.picking) says what the cursor's cell offers and what a key does; AiTurns
+(battle_ai) runs the AI in a thread worker while a "thinking" indicator shows,
+and its choice is applied here, on the UI thread; TurnWatch (battle_autosave)
+autosaves each completed turn.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from textual import work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
@@ -18,18 +20,18 @@ from textual.widgets import Footer
 
 from core.errors import IllegalAction
 from core.match import Match
-from tui import keymap
-from tui.controllers import controller_for
-from tui.screens.battle_picks import PickingMixin
+from tui import keymap, rulesets
+from tui.dialogs.actions import ActionMenu
 from tui.dialogs.confirm import ConfirmDialog
 from tui.dialogs.hand_over import HandOverDialog
+from tui.picking import Picker, Reply
+from tui.screens.battle_ai import HUMAN, AiTurns
+from tui.screens.battle_autosave import TurnWatch
 from tui.widgets.map import BattleMap
 from tui.widgets.panels import BattleLog, InfoLine, OddsPanel, StatusLine, UnitPanel
 
-HUMAN = "human"
 
-
-class BattleScreen(PickingMixin, Screen[None]):
+class BattleScreen(Screen[None]):
     HELP_TITLE = "Battle"
     BINDINGS = [
         *keymap.move_bindings(),
@@ -50,21 +52,23 @@ class BattleScreen(PickingMixin, Screen[None]):
         super().__init__()
         self.match = match
         self.ruleset = match.ruleset
-        self.controller = controller_for(self.ruleset)
+        self.plugin = rulesets.get(self.ruleset.name)  # this ruleset's words: prompt, units legend
         self.seats = seats  # side -> "human" or an AI level
         self.meta = dict(meta or {})
         self.meta["seats"] = dict(seats)
-        self.selected: int | None = None
-        self.picks: list[tuple[int, int]] = []  # cells picked for the action being built
-        self.ai_busy = False
+        self.picker = Picker(self.ruleset)
+        self.ai = AiTurns(match, seats, int(self.meta.get("seed", 0)))
+        self.turns = TurnWatch(match, self.meta)
         self.ended = False
-        self._players: dict[int, Any] = {}
         self._legal_key: tuple[int, int] | None = None
         self._legal: list[Any] = []
         self._handed_to: int | None = None
         self._end_shown_at: int | None = None
-        self._last_round = self.ruleset.round_number(match.state)
-        self._last_movers = match.to_act()
+
+    @property
+    def ai_busy(self) -> bool:
+        """Whether an AI side is thinking now."""
+        return self.ai.busy
 
     # --- layout ------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -101,7 +105,7 @@ class BattleScreen(PickingMixin, Screen[None]):
         for cell in self.ruleset.board_view(self.match.state).cells:
             seen.setdefault(cell.glyph, cell.terrain.replace("_", " "))
         terrain = ", ".join(f"{glyph} {name}" for glyph, name in sorted(seen.items(), key=lambda kv: kv[1]))
-        return f"Map: {terrain}. {self.controller.units_legend} The line under the map describes the cell under the cursor."
+        return f"Map: {terrain}. {self.plugin.units_legend} The line under the map describes the cell under the cursor."
 
     @property
     def map(self) -> BattleMap:
@@ -124,6 +128,7 @@ class BattleScreen(PickingMixin, Screen[None]):
         for step, action, events in self.match.history():
             self._log_step(self.match.state_at(step), action, events)
         self.map.focus()
+        self.take_position()
         self.jump_to_own_unit(1, first=True)  # not the next after whatever stands at (0, 0)
         self.refresh_all()
 
@@ -150,11 +155,18 @@ class BattleScreen(PickingMixin, Screen[None]):
         return names[side] if side < len(names) else f"side {side + 1}"
 
     # --- drawing -----------------------------------------------------------
-    def refresh_all(self) -> None:
+    def take_position(self) -> None:
+        """Hand the current position to the map and the picker."""
         state = self.match.state
         self.ended = self.match.outcome() is not None
-        self.map.set_view(self.ruleset.board_view(state))
-        self._auto_select()
+        view = self.ruleset.board_view(state)
+        self.map.set_view(view)
+        cell = self.picker.set_position(state, view, self.legal(), self.human_side())
+        if cell is not None:  # every action belongs to one unit (activation order): it is selected
+            self.map.set_cursor(cell)
+
+    def refresh_all(self) -> None:
+        self.take_position()
         self.update_highlights()
         self.update_cursor_panels()
         self.update_status()
@@ -163,28 +175,15 @@ class BattleScreen(PickingMixin, Screen[None]):
         self.maybe_hand_over()
         self.maybe_start_ai()
 
-    def _auto_select(self) -> None:
-        """If every action of the side belongs to one unit (activation order), select it."""
-        legal = self.legal()
-        if self.selected is not None and not any(self.controller.actor(a) == self.selected for a in legal):
-            self.selected = None
-            self.picks = []
-        if self.selected is None:
-            placed = {u.uid for u in self.map.view.units}
-            actors = {self.controller.actor(a) for a in legal}
-            if len(actors) == 1:
-                only = next(iter(actors))
-                if only is not None and only in placed:
-                    self.selected = only
-                    unit = next(u for u in self.map.view.units if u.uid == only)
-                    self.map.set_cursor(tuple(unit.cells[0]))
+    def update_highlights(self) -> None:
+        self.map.set_highlights(self.picker.highlights())
 
     def update_cursor_panels(self) -> None:
         state = self.match.state
         col, row = self.map.cursor
         self.query_one(InfoLine).show_text(self.ruleset.describe_cell(state, col, row))
         unit = self.map.unit_at((col, row))
-        shown = unit.uid if unit is not None else self.selected
+        shown = unit.uid if unit is not None else self.picker.selected
         panel = self.query_one(UnitPanel)
         if shown is None:
             panel.show("Unit", ["No unit under the cursor."])
@@ -193,20 +192,29 @@ class BattleScreen(PickingMixin, Screen[None]):
             title = f"{view_unit.name} ({self.side_name(view_unit.side)})" if view_unit else "Unit"
             panel.show(title, self.ruleset.unit_details(state, shown))
         odds = self.query_one(OddsPanel)
-        actions = self.actions_at((col, row))
+        actions = self.picker.actions_at((col, row))
         if actions:
             lines: list[str] = []
             for action in actions[:3]:
-                label = self.controller.label(state, action)
+                label = self.ruleset.describe_action(state, action)
                 lines.append("» " + label)
-                lines.extend("  " + line for line in self.controller.explain(state, action) if line != label)
+                lines.extend("  " + line for line in self.explain(action) if line != label)
             if len(actions) > 3:
                 lines.append(f"... {len(actions) - 3} more: Enter lists them")
             odds.show("Enter commits", lines)
         else:
             side = self.human_side()
-            odds.show("Next", [self.controller.prompt(state, side, self.selected, self.stage)] if side is not None else [""])
-        self.update_path(actions)
+            prompt = self.plugin.prompt(state, side, self.picker.selected, self.picker.stage) if side is not None else ""
+            odds.show("Next", [prompt])
+        self.map.set_path(self.picker.path_at((col, row)))
+
+    def explain(self, action: Any, state: Any = None) -> tuple[str, ...]:
+        """The odds and modifiers of `action` in `state` (the current one by default), one line
+        each; a failing preview names its reason."""
+        try:
+            return tuple(self.ruleset.explain_action(self.match.state if state is None else state, action))
+        except Exception as exc:  # a preview must never break the screen; the reason is shown
+            return (f"(no preview: {exc})",)
 
     def update_status(self) -> None:
         state = self.match.state
@@ -226,36 +234,19 @@ class BattleScreen(PickingMixin, Screen[None]):
             self.notify(f"Not allowed: {exc.reason}", severity="warning")
             return False
         self._log_step(self.match.state, action, events, before)
-        self.selected = None
-        self.picks = []
-        self.after_change()
+        self.picker.clear()
+        error = self.turns.save_if_turn_complete(self.app)
+        if error is not None:
+            self.notify(f"Autosave failed: {error}", severity="error")
+        self.refresh_all()
         return True
 
     def _log_step(self, state: Any, action: Any, events: tuple[Any, ...], before: Any | None = None) -> None:
         log = self.query_one(BattleLog)
-        if not self.controller.sealed_orders:
+        if not self.ruleset.sealed_orders:  # sealed orders' events say only that one was given
             log.write_line("· " + self.ruleset.describe_action(before if before is not None else state, action))
         for event in events:
             log.write_line("  " + self.ruleset.describe_event(state, event))
-
-    def after_change(self) -> None:
-        """Autosave whenever a turn is complete: the side to act changed, a round ended, or the battle."""
-        round_now = self.ruleset.round_number(self.match.state)
-        movers = self.match.to_act()
-        finished = self.match.outcome() is not None
-        if round_now != self._last_round or movers != self._last_movers or finished:
-            self._last_round = round_now
-            self._last_movers = movers
-            self.autosave()
-        self.refresh_all()
-
-    def autosave(self) -> None:
-        from tui import saving
-
-        try:
-            saving.autosave(self.app, self.match, self.meta)
-        except Exception as exc:  # a failed autosave is reported, never fatal
-            self.notify(f"Autosave failed: {exc}", severity="error")
 
     def check_outcome(self) -> bool:
         """Show the end screen once per finishing step; after 'back to the map' the player may undo."""
@@ -280,48 +271,31 @@ class BattleScreen(PickingMixin, Screen[None]):
 
     # --- hotseat and AI ------------------------------------------------------
     def maybe_hand_over(self) -> None:
+        """Between two human players at one keyboard, hide the board while orders are secret."""
         side = self.human_side()
         humans = [s for s, seat in self.seats.items() if seat == HUMAN]
-        if side is None or len(humans) < 2 or not self.controller.hand_over_needed(self.match.state):
+        secret = self.ruleset.sealed_orders or len(self.match.to_act()) > 1
+        if side is None or len(humans) < 2 or not secret:
             self._handed_to = side
             return
         if self._handed_to != side:
             self._handed_to = side
             self.app.push_screen(HandOverDialog(self.side_name(side)))
 
-    def player(self, side: int) -> Any:
-        if side not in self._players:
-            seed = int(self.meta.get("seed", 0)) * 7919 + side
-            self._players[side] = self.app.ai_factory(self.seats[side], seed)
-        return self._players[side]
-
     def maybe_start_ai(self) -> None:
-        if self.ai_busy or self.ended:
+        if self.ended:
             return
-        sides = [s for s in self.match.to_act() if self.seats.get(s, HUMAN) != HUMAN]
-        if not sides:
-            return
-        self.ai_busy = True
-        self.update_status()
-        self.think(sides[0], self.match.state, self.match.cursor)
+        if self.ai.start(self, self._ai_chose, self._ai_stale):
+            self.update_status()
 
-    @work(thread=True, exclusive=True, group="ai")
-    def think(self, side: int, state: Any, cursor: int) -> None:
-        action = self.player(side).choose(self.ruleset, state, side)
-        self.app.call_from_thread(self._ai_chose, action, cursor)
+    def _ai_chose(self, action: Any) -> None:
+        if not self.ended:
+            self.commit(action)
 
-    def _ai_chose(self, action: Any, cursor: int) -> None:
-        self.ai_busy = False
-        if self.ended or not self.is_attached or self not in self.app.screen_stack:
-            return  # the player left the battle while the AI thought (a popped screen loses its widgets)
-        if cursor != self.match.cursor:
-            # the human acted meanwhile (sealed orders): keep the choice if it is still legal
-            side = getattr(action, "side", None)
-            if side is None or action not in self.match.legal_actions(side):
-                self.update_status()
-                self.maybe_start_ai()
-                return
-        self.commit(action)
+    def _ai_stale(self) -> None:
+        if not self.ended:
+            self.update_status()
+            self.maybe_start_ai()
 
     # --- key actions ---------------------------------------------------------
     def action_move(self, direction: str) -> None:
@@ -337,7 +311,7 @@ class BattleScreen(PickingMixin, Screen[None]):
         if side is None:
             side = next((s for s, seat in sorted(self.seats.items()) if seat == HUMAN), 0)
         own = [u for u in self.map.view.units if u.side == side and u.cells]
-        ready = {self.controller.actor(a) for a in self.legal()}
+        ready = self.picker.ready_units()
         if any(u.uid in ready for u in own):
             own = [u for u in own if u.uid in ready]  # units still to act come first
         if not own:
@@ -355,41 +329,30 @@ class BattleScreen(PickingMixin, Screen[None]):
     def action_prev_unit(self) -> None:
         self.jump_to_own_unit(-1)
 
-    def _vs_ai(self) -> bool:
-        return any(seat != HUMAN for seat in self.seats.values())
-
     def action_undo(self) -> None:
-        if self.ai_busy:
-            self.notify("Wait until the AI has moved.")
-            return
-        if not self.match.can_undo:
-            self.notify("Nothing to undo.")
-            return
-        self.match.undo()
-        while self._vs_ai() and self.match.can_undo and self.human_side() is None:
-            self.match.undo()
-        self.query_one(BattleLog).write_line(f"↶ undone to step {self.match.cursor}")
-        self.selected = None
-        self.picks = []
-        self._last_round = self.ruleset.round_number(self.match.state)
-        self._last_movers = self.match.to_act()
-        self.refresh_all()
+        self.travel(back=True)
 
     def action_redo(self) -> None:
+        self.travel(back=False)
+
+    def travel(self, *, back: bool) -> None:
+        """Undo (back) or redo one step; against the AI, on to the next position where a human
+        decides. The dice travel with the positions, so a redone step rolls what it rolled."""
         if self.ai_busy:
             self.notify("Wait until the AI has moved.")
             return
-        if not self.match.can_redo:
-            self.notify("Nothing to redo.")
+        can = (lambda: self.match.can_undo) if back else (lambda: self.match.can_redo)
+        step = self.match.undo if back else self.match.redo
+        if not can():
+            self.notify("Nothing to undo." if back else "Nothing to redo.")
             return
-        self.match.redo()
-        while self._vs_ai() and self.match.can_redo and self.human_side() is None:
-            self.match.redo()
-        self.query_one(BattleLog).write_line(f"↷ redone to step {self.match.cursor}")
-        self.selected = None
-        self.picks = []
-        self._last_round = self.ruleset.round_number(self.match.state)
-        self._last_movers = self.match.to_act()
+        step()
+        while self.ai.any_ai() and can() and self.human_side() is None:
+            step()
+        arrow, word = ("↶", "undone") if back else ("↷", "redone")
+        self.query_one(BattleLog).write_line(f"{arrow} {word} to step {self.match.cursor}")
+        self.picker.clear()
+        self.turns.mark()
         self.refresh_all()
 
     def action_save(self) -> None:
@@ -420,6 +383,46 @@ class BattleScreen(PickingMixin, Screen[None]):
             ConfirmDialog("Leave this battle? It was autosaved at the last turn; s saves it now.", yes="Leave", no="Stay"),
             self._quit_answer,
         )
+
+    # --- picking -------------------------------------------------------------
+    def action_select(self) -> None:
+        if self.human_side() is None:
+            self.notify("The AI is thinking." if self.ai_busy else "Not your turn.")
+            return
+        self.carry_out(self.picker.select(self.map.cursor))
+
+    def action_cancel(self) -> None:
+        if self.picker.cancel():
+            self.update_highlights()
+            self.update_cursor_panels()
+
+    def action_actions(self) -> None:
+        if not self.legal():
+            self.notify("Not your turn." if self.match.outcome() is None else "The battle is over.")
+            return
+        self.choose_from(self.picker.menu_actions(), f"Actions of {self.side_name(self.human_side() or 0)}")
+
+    def carry_out(self, reply: Reply) -> None:
+        """Do what the picker answered to a key: commit, open a menu, redraw, or say why not."""
+        if reply.action is not None:
+            self.commit(reply.action)
+        elif reply.menu:
+            self.choose_from(list(reply.menu), "Which action here?")
+        elif reply.changed:
+            self.update_highlights()
+            self.update_cursor_panels()
+        elif reply.message:
+            self.notify(reply.message)
+
+    def choose_from(self, actions: list[Any], title: str) -> None:
+        state = self.match.state
+        items = [(self.ruleset.describe_action(state, a), a) for a in actions]
+        # the menu explains in the state it was opened in (an AI may act meanwhile under sealed orders)
+        self.app.push_screen(ActionMenu(title, items, lambda a: self.explain(a, state)), self._menu_answer)
+
+    def _menu_answer(self, action: Any) -> None:
+        if action is not None:
+            self.commit(action)
 
     def _quit_answer(self, yes: bool | None) -> None:
         if yes:
