@@ -15,7 +15,7 @@ import pytest
 
 from core import registry, saves
 from core.commanders.events import StrikesRolled
-from core.commanders.state import Order
+from core.commanders.actions import Order
 from core.match import Match
 from core.ninja.state import OrderMove, Submit
 from core.rng import Dice
