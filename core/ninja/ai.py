@@ -19,14 +19,15 @@ from __future__ import annotations
 
 import attrs
 
-from core.ruleset import Budget
 from core.hexgrid import distance, in_arc
+from core.ninja.actions import OrderAction, OrderMove, Submit
 from core.ninja.attacks import hit_chance, melee_reach, missile_extra, missile_range, modifiers, needed
-from core.ninja.catalogue import Catalogue
+from core.ninja.content import Catalogue
 from core.ninja.movement import move_options
-from core.ninja.orders import to_act, unit_action_orders, unordered
 from core.ninja.stakes import Stakes, stakes
-from core.ninja.state import Battle, OrderAction, OrderMove, Submit, Unit
+from core.ninja.state import Battle, Unit
+from core.ninja.turn import to_act, unit_action_orders, unordered
+from core.ruleset import Budget
 
 BUDGET = Budget(samples=1, easy_pool=3, hard_candidates=5, hard_reply_plies=0, max_candidates=2000)
 #: A rival's ninja counts as this many hexes further away when its army is far behind the lead.

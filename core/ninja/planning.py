@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import attrs
 
-from core.ninja.catalogue import Catalogue
+from core.ninja.content import Catalogue
 from core.ninja.movement import resolve_movement
-from core.ninja.orders import unit_action_orders
 from core.ninja.stakes import stakes
 from core.ninja.state import Battle
+from core.ninja.turn import unit_action_orders
 
 #: Dice streams each action plan is resolved with (the mean is judged).
 PLAN_SAMPLES = 3

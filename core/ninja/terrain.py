@@ -8,7 +8,7 @@ line between two hexes is clear.
 from __future__ import annotations
 
 from core.hexgrid import Hex, line
-from core.ninja.catalogue import Catalogue
+from core.ninja.content import Catalogue
 from core.ninja.state import Battle
 
 

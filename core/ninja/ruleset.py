@@ -7,13 +7,15 @@ from typing import Any
 
 from core.content import display_path
 from core.errors import ContentError, Problem
-from core.ninja import ai, muster, orders, picks, sheet, view
+from core.ninja import ai, muster, picks, sheet, turn, view
+from core.ninja.actions import ACTION_TYPES
 from core.ninja.armies import army_problems
-from core.ninja.catalogue import Catalogue, catalogue, load_army, load_map, load_typed
+from core.ninja.content import Catalogue, catalogue, load_army, load_map, load_typed
+from core.ninja.events import EVENT_TYPES
 from core.ninja.resolution import scores, winner
 from core.ninja.setup import Setup, load_setup, new_battle
 from core.ninja.specs import ArmySpec, MapSpec, RulesSpec, SchoolSpec, WeaponsFile
-from core.ninja.state import ACTION_TYPES, EVENT_TYPES, Battle
+from core.ninja.state import Battle
 from core.ruleset import Outcome, Ruleset, ScenarioInfo, Sheet
 
 
@@ -117,13 +119,13 @@ class NinjaRuleset(Ruleset):
 
     # --- the turn -----------------------------------------------------------------
     def to_act(self, state: Battle) -> tuple[int, ...]:
-        return orders.to_act(state)
+        return turn.to_act(state)
 
     def legal_actions(self, state: Battle, side: int) -> list:
-        return orders.legal_actions(state, self.cat, side)
+        return turn.legal_actions(state, self.cat, side)
 
     def apply(self, state: Battle, action) -> tuple[Battle, tuple]:
-        return orders.apply(state, self.cat, action)
+        return turn.apply(state, self.cat, action)
 
     def outcome(self, state: Battle) -> Outcome | None:
         if not state.over:
@@ -177,4 +179,6 @@ class NinjaRuleset(Ruleset):
         ]
 
 
-__all__ = ["NinjaRuleset"]
+RULESET = NinjaRuleset()
+
+__all__ = ["RULESET", "NinjaRuleset"]
