@@ -9,24 +9,26 @@ With three or four armies every harm and risk is weighed by the army's stakes
 losses by how many rivals watch, and a late push when the army is not ahead.
 The levels of core.ai use it thus:
 - easy and normal rank one unit's orders by `action_value` (normal takes the best);
-- hard also looks at the whole plan: `evaluate` resolves the side's sealed
-  orders against a predicted enemy plan (the enemies' greedy orders from the
-  board as everyone sees it, never their sealed ones) and judges the result.
-Floats appear only here, never in the rules.
+- hard also looks at the whole plan: core.ninja.planning's `evaluate` resolves
+  the side's sealed orders against a predicted enemy plan (the enemies' greedy
+  orders from the board as everyone sees it, never their sealed ones) and
+  judges the result with the estimates here.
+Floats appear only here and in planning and stakes, never in the rules.
 """
 
 from __future__ import annotations
 
 import attrs
 
-from core.ruleset import Budget
-from core.hexgrid import distance, in_arc
+from core.hexgrid import Hex, distance, in_arc
+from core.ninja.actions import OrderAction, OrderMove, Submit
 from core.ninja.attacks import hit_chance, melee_reach, missile_extra, missile_range, modifiers, needed
-from core.ninja.catalogue import Catalogue
+from core.ninja.content import Catalogue
 from core.ninja.movement import move_options
-from core.ninja.orders import to_act, unit_action_orders, unordered
-from core.ninja.stakes import Stakes, stakes
-from core.ninja.state import Battle, OrderAction, OrderMove, Submit, Unit
+from core.ninja.stakes import Stakes, StakesOf
+from core.ninja.state import Battle, Unit
+from core.ninja.turn import to_act, unit_action_orders, unordered
+from core.ruleset import Budget
 
 BUDGET = Budget(samples=1, easy_pool=3, hard_candidates=5, hard_reply_plies=0, max_candidates=2000)
 #: A rival's ninja counts as this many hexes further away when its army is far behind the lead.
@@ -63,10 +65,10 @@ def _assigned(state: Battle, side: int) -> dict[int, float]:
     return out
 
 
-def _attack_value(state: Battle, cat: Catalogue, o: OrderAction) -> float:
+def _attack_value(state: Battle, cat: Catalogue, o: OrderAction, stakes_of: StakesOf) -> float:
     u = state.units[o.unit]
     taken = _assigned(state, u.side)
-    weight = stakes(state, u.side).weight
+    weight = stakes_of(state, u.side).weight
     total = 0.0
     school = cat.schools[u.school]
     if o.act == "melee":
@@ -84,10 +86,10 @@ def _attack_value(state: Battle, cat: Catalogue, o: OrderAction) -> float:
     return total
 
 
-def threat_worth(state: Battle, cat: Catalogue, uid: int) -> float:
+def threat_worth(state: Battle, cat: Catalogue, uid: int, stakes_of: StakesOf) -> float:
     """The worth `uid` may lose this round to the enemies near it (a rough upper bound)."""
     u = state.units[uid]
-    return stakes(state, u.side).caution * 0.6 * u.points * min(u.hp, threat_to(state, cat, uid)) / u.hp_max
+    return stakes_of(state, u.side).caution * 0.6 * u.points * min(u.hp, threat_to(state, cat, uid)) / u.hp_max
 
 
 def threat_to(state: Battle, cat: Catalogue, uid: int) -> float:
@@ -110,15 +112,15 @@ def threat_to(state: Battle, cat: Catalogue, uid: int) -> float:
     return total
 
 
-def _jutsu_value(state: Battle, cat: Catalogue, o: OrderAction) -> float:
+def _jutsu_value(state: Battle, cat: Catalogue, o: OrderAction, stakes_of: StakesOf) -> float:
     u = state.units[o.unit]
     spec = cat.schools[u.school].jutsu[o.jutsu]
     cost = 0.08 * min(spec.cost, u.chi) + 0.6 * u.points / u.hp_max * max(0, spec.cost - u.chi) * cat.rules.chi.burn_health_per_chi
     e = spec.effect
-    st = stakes(state, u.side)
+    st = stakes_of(state, u.side)
     value = 0.0
     if e in ("weapon_melee", "weapon_missile"):
-        base = _attack_value(state, cat, OrderAction(u.side, u.uid, "melee" if e == "weapon_melee" else "missile", o.targets))
+        base = _attack_value(state, cat, OrderAction(u.side, u.uid, "melee" if e == "weapon_melee" else "missile", o.targets), stakes_of)
         hits = len(o.targets) if e == "weapon_missile" else len(cat.schools[u.school].melee)
         value = base * (1.0 + 0.15 * spec.to_hit) + 0.3 * hits * (spec.damage + spec.amount * 1.5)
     elif e == "bolt" or e == "canopy":
@@ -136,43 +138,42 @@ def _jutsu_value(state: Battle, cat: Catalogue, o: OrderAction) -> float:
                 sign = st.weight[t.side] if t.side != u.side else -1.2 * st.caution
                 value += sign * _kill_value(t, _p(state, cat, u.uid, t.uid) * spec.amount * spec.rounds)
     elif e == "smoke" or e == "self_status":
-        value = 0.3 * threat_worth(state, cat, u.uid) * (2.5 if spec.status == "invincible" else 1.0)
+        value = 0.3 * threat_worth(state, cat, u.uid, stakes_of) * (2.5 if spec.status == "invincible" else 1.0)
     elif e == "cover":
         t = state.units[o.targets[0]]
-        value = 0.5 * threat_worth(state, cat, t.uid) - 0.3 * threat_worth(state, cat, u.uid)
+        value = 0.5 * threat_worth(state, cat, t.uid, stakes_of) - 0.3 * threat_worth(state, cat, u.uid, stakes_of)
     elif e == "cure":
         eff = state.units[o.targets[0]].effect("poison")
         t = state.units[o.targets[0]]
         value = 0.6 * t.points * (eff.amount * eff.rounds if eff else 0) / t.hp_max
     elif e in ("teleport", "river_run"):
-        value = 0.3 * threat_worth(state, cat, u.uid) * (1.0 - u.hp / u.hp_max)
+        value = 0.3 * threat_worth(state, cat, u.uid, stakes_of) * (1.0 - u.hp / u.hp_max)
     else:  # burn_tree, tree_wall: board shaping, seldom worth the chi
         value = 0.05
     return value - cost
 
 
-def action_value(state: Battle, cat: Catalogue, action, side: int) -> float:
+def action_value(state: Battle, cat: Catalogue, action, side: int, stakes_of: StakesOf) -> float:
     if isinstance(action, Submit):
         return 0.0
     if isinstance(action, OrderMove):
-        return move_value(state, cat, action)
+        return move_value(state, cat, action, stakes_of)
     o = action
     u = state.units[o.unit]
     if o.act in ("melee", "missile"):
-        return _attack_value(state, cat, o)
+        return _attack_value(state, cat, o, stakes_of)
     if o.act == "jutsu":
-        return _jutsu_value(state, cat, o)
+        return _jutsu_value(state, cat, o, stakes_of)
     if o.act == "rest":
         if u.chi >= u.chi_max:
             return 0.6 * u.points / u.hp_max if u.hp < u.hp_max else 0.0
-        return 0.06 * min(2, u.chi_max - u.chi) - 0.5 * threat_worth(state, cat, u.uid) * 0.2
-    return 0.4 * threat_worth(state, cat, u.uid)  # dodge: 2 of the 10 faces, about 40% of the blows
+        return 0.06 * min(2, u.chi_max - u.chi) - 0.5 * threat_worth(state, cat, u.uid, stakes_of) * 0.2
+    return 0.4 * threat_worth(state, cat, u.uid, stakes_of)  # dodge: 2 of the 10 faces, about 40% of the blows
 
 
-def position_value(state: Battle, cat: Catalogue, u: Unit, st: Stakes | None = None) -> float:
+def position_value(state: Battle, cat: Catalogue, u: Unit, st: Stakes) -> float:
     """How well `u` stands: blows it can land next (at rivals that matter), blows it faces
     (weighed by the army's caution), ground still to close."""
-    st = st or stakes(state, u.side)
     best_attack = 0.0
     danger = 0.0
     nearest = 99.0
@@ -196,9 +197,7 @@ def position_value(state: Battle, cat: Catalogue, u: Unit, st: Stakes | None = N
             - 0.04 * st.push * nearest)
 
 
-def move_value(state: Battle, cat: Catalogue, m: OrderMove) -> float:
-    from core.hexgrid import Hex
-
+def move_value(state: Battle, cat: Catalogue, m: OrderMove, stakes_of: StakesOf) -> float:
     u = state.units[m.unit]
     dest = Hex(m.q, m.r)
     for p in state.moves:  # our own sealed moves: do not aim two ninja at one hex
@@ -208,7 +207,7 @@ def move_value(state: Battle, cat: Catalogue, m: OrderMove) -> float:
     units = list(state.units)
     units[u.uid] = moved
     trial = attrs.evolve(state, units=tuple(units))
-    return position_value(trial, cat, moved, stakes(state, u.side))
+    return position_value(trial, cat, moved, stakes_of(state, u.side))
 
 
 def candidates(state: Battle, cat: Catalogue, side: int) -> list:
@@ -243,18 +242,6 @@ def candidates_for(state: Battle, cat: Catalogue, uid: int) -> list[OrderMove]:
     out = [OrderMove(side, uid, "stand", u.hex[0], u.hex[1], u.facing)]
     out.extend(v[1] for _, v in sorted(best.items(), key=lambda kv: (kv[0][0], kv[0][1][1], kv[0][1][0])))
     return out
-
-
-def evaluate(state: Battle, cat: Catalogue, side: int) -> float:
-    """Material balance, plus (mid-phase) the value of the side's sealed plan."""
-    if state.over:
-        from core.ninja.resolution import winner
-
-        w, _ = winner(state)
-        return 1000.0 if w == side else (-1000.0 if w >= 0 else 0.0)
-    from core.ninja.planning import plan_value
-
-    return material(state, side, stakes(state, side)) + plan_value(state, cat, side)
 
 
 def material(state: Battle, side: int, st: Stakes) -> float:

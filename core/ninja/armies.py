@@ -7,7 +7,7 @@ how the points may be spent. Every check returns (field path, reason) pairs.
 
 from __future__ import annotations
 
-from core.ninja.catalogue import Catalogue
+from core.ninja.content import Catalogue
 from core.ninja.specs import RULE_SETS, ArmySpec
 
 MAX_SCHOOLS_ALLIANCE = 3  # seed 000: alliances "pull resources from up to three different schools"

@@ -12,9 +12,10 @@ from itertools import combinations
 import attrs
 
 from core.hexgrid import distance, in_arc
-from core.ninja.catalogue import Catalogue
+from core.ninja.content import Catalogue
 from core.ninja.effects import add_effect
-from core.ninja.state import AttackRedirected, AttackRolled, Battle, DamageDealt, DamagePrevented, UnitDied
+from core.ninja.events import ActionFailed, AttackRedirected, AttackRolled, DamageDealt, DamagePrevented, UnitDied
+from core.ninja.state import Battle
 from core.ninja.terrain import clear_line, smoky
 
 
@@ -209,8 +210,6 @@ def missile_extra(cat: Catalogue, school: str, dist: int, count: int) -> tuple[t
 def volley(state: Battle, cat: Catalogue, uid: int, targets: tuple[int, ...], source_suffix: str = "",
            bonus_damage: int = 0, to_hit: int = 0) -> tuple[Battle, list]:
     """Throw one missile at each target still valid; each costs one piece of ammunition."""
-    from core.ninja.state import ActionFailed
-
     events: list = []
     u = state.units[uid]
     school = cat.schools[u.school]

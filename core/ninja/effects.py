@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import attrs
 
-from core.ninja.state import Battle, Effect, EffectApplied, EffectEnded
+from core.ninja.events import EffectApplied, EffectEnded
+from core.ninja.state import Battle, Effect
 
 #: How the map and the unit panel name each effect (short flag, long words).
 LABELS = {

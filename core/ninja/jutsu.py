@@ -12,21 +12,11 @@ import attrs
 
 from core.hexgrid import Hex, direction_between, distance, line, neighbour, neighbours, within
 from core.ninja.attacks import deal_damage, melee, melee_targets, strike, volley, volleys
-from core.ninja.catalogue import Catalogue
+from core.ninja.content import Catalogue
 from core.ninja.effects import add_effect, remove_effect
+from core.ninja.events import ActionFailed, JutsuCast, SmokeSpread, TerrainChanged, UnitMoved, UnitPushed
 from core.ninja.specs import JutsuSpec
-from core.ninja.state import (
-    ActionFailed,
-    Battle,
-    CellChange,
-    JutsuCast,
-    Smoke,
-    SmokeSpread,
-    TerrainChanged,
-    Unit,
-    UnitMoved,
-    UnitPushed,
-)
+from core.ninja.state import Battle, CellChange, Smoke, Unit
 from core.ninja.terrain import clear_line, elevation_at, near_terrain, occupant, occupied, passable, terrain_at
 
 

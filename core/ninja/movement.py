@@ -13,8 +13,9 @@ import heapq
 import attrs
 
 from core.hexgrid import Hex, direction_between, neighbour
-from core.ninja.catalogue import Catalogue
-from core.ninja.state import Battle, MoveBlocked, MovePlan, Unit, UnitMoved
+from core.ninja.content import Catalogue
+from core.ninja.events import MoveBlocked, UnitMoved
+from core.ninja.state import Battle, MovePlan, Unit
 from core.ninja.terrain import elevation_at, occupied, terrain_at
 
 MOVE_MODES = ("walk", "run", "jump")

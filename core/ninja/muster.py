@@ -15,7 +15,7 @@ import attrs
 
 from core.errors import ContentError, Problem
 from core.ninja.armies import army_problems, army_schools
-from core.ninja.catalogue import Catalogue
+from core.ninja.content import Catalogue
 from core.ninja.setup import Setup, zone_cells
 from core.ninja.specs import ArmySpec
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from core.hexgrid import Hex, hex_to_offset, neighbour
-from core.ninja.state import Battle, OrderAction, OrderMove
+from core.ninja.actions import OrderAction, OrderMove
+from core.ninja.state import Battle
 from core.view import ActionPicks, PickStage
 
 

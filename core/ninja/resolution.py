@@ -11,21 +11,13 @@ from __future__ import annotations
 
 import attrs
 
+from core.ninja.actions import OrderAction
 from core.ninja.attacks import deal_damage, melee, melee_targets, volley
-from core.ninja.catalogue import Catalogue
+from core.ninja.content import Catalogue
 from core.ninja.effects import add_effect, tick_effects
+from core.ninja.events import ActionFailed, BattleEnded, ChiRegained, Dodging, PhaseResolved, Rested, TerrainChanged
 from core.ninja.jutsu import cast
-from core.ninja.state import (
-    ActionFailed,
-    Battle,
-    BattleEnded,
-    ChiRegained,
-    Dodging,
-    OrderAction,
-    PhaseResolved,
-    Rested,
-    TerrainChanged,
-)
+from core.ninja.state import Battle
 
 
 def _defensive(cat: Catalogue, state: Battle, o: OrderAction) -> bool:

@@ -11,7 +11,7 @@ from core.content import display_path
 from core.errors import ContentError, Problem
 from core.hexgrid import offset_to_hex
 from core.ninja.armies import army_problems
-from core.ninja.catalogue import Catalogue, load_army, load_map, load_scenario_spec, resolve
+from core.ninja.content import Catalogue, load_army, load_map, load_scenario_spec, resolve
 from core.ninja.specs import ArmySpec, MapSpec, ScenarioSpec
 from core.ninja.state import Battle, Board, Unit
 from core.rng import Dice

@@ -11,7 +11,7 @@ from typing import Any
 
 from core.ninja.armies import army_problems
 from core.ninja.attacks import missile_range
-from core.ninja.catalogue import Catalogue
+from core.ninja.content import Catalogue
 from core.ninja.specs import ArmySpec, SchoolSpec
 from core.ruleset import Sheet
 

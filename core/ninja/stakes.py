@@ -13,6 +13,8 @@ Floats only: this is AI judgement, never a rule.
 
 from __future__ import annotations
 
+from typing import Callable
+
 import attrs
 
 from core.ninja.state import Battle
@@ -38,19 +40,12 @@ class Stakes:
     push: float  # how strongly to close with the rivals that matter
 
 
-# (units tuple, (side, round, round limit), stakes), replaced as one tuple so that two
-# AI threads can never pair one board's key with another board's stakes
-_LAST: tuple = (None, None, None)
+#: Where the AI gets an army's stakes: `stakes` itself, or a ruleset's `StakesMemo`.
+StakesOf = Callable[[Battle, int], Stakes]
 
 
 def stakes(state: Battle, side: int) -> Stakes:
-    """The stakes of `side` on this board (remembered for the last board asked about: the
-    movement AI asks once per candidate hex)."""
-    global _LAST
-    key = (side, state.round, state.round_limit)
-    units, last_key, last = _LAST
-    if units is state.units and last_key == key:
-        return last
+    """The stakes of `side` on this board."""
     n = state.sides
     pts = [0] * n
     hp = [0] * n
@@ -67,17 +62,36 @@ def stakes(state: Battle, side: int) -> Stakes:
     if len(rivals) <= 1:
         for s in rivals:
             weight[s] = 1.0
-        out = Stakes(tuple(weight), 1.0, 1.0)
-    else:
-        lead = max(score[s] for s in rivals)
-        for s in rivals:
-            weight[s] = LEAST_WEIGHT + (1.0 - LEAST_WEIGHT) * BEHIND_DECAY ** (lead - score[s])
-        caution = 1.0 + CAUTION_PER_RIVAL * (len(rivals) - 1)
-        push = 1.0
-        left = state.round_limit - state.round + 1
-        behind = score[side] <= lead
-        if left <= LAST_ROUNDS and behind:
-            caution, push = 1.0, LATE_PUSH
-        out = Stakes(tuple(weight), caution, push)
-    _LAST = (state.units, key, out)
-    return out
+        return Stakes(tuple(weight), 1.0, 1.0)
+    lead = max(score[s] for s in rivals)
+    for s in rivals:
+        weight[s] = LEAST_WEIGHT + (1.0 - LEAST_WEIGHT) * BEHIND_DECAY ** (lead - score[s])
+    caution = 1.0 + CAUTION_PER_RIVAL * (len(rivals) - 1)
+    push = 1.0
+    left = state.round_limit - state.round + 1
+    behind = score[side] <= lead
+    if left <= LAST_ROUNDS and behind:
+        caution, push = 1.0, LATE_PUSH
+    return Stakes(tuple(weight), caution, push)
+
+
+class StakesMemo:
+    """`stakes` remembered for the last board asked about (the movement AI asks once per
+    candidate hex), by value: the units, the side, the round and the round limit.
+
+    One instance belongs to one ruleset. The entry is one tuple replaced in a single
+    store, so the AI thread and the screen never pair one board's key with another
+    board's stakes; losing a race only costs a recomputation.
+    """
+
+    def __init__(self) -> None:
+        self._last: tuple = ((), None, None)
+
+    def __call__(self, state: Battle, side: int) -> Stakes:
+        key = (side, state.round, state.round_limit, state.sides)
+        units, last_key, last = self._last
+        if last_key == key and units == state.units:  # the same tuple compares unit by unit identity
+            return last
+        out = stakes(state, side)
+        self._last = (state.units, key, out)
+        return out

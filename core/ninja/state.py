@@ -1,4 +1,4 @@
-"""The ninja battle state, its orders (actions) and its events: frozen data only.
+"""The ninja battle state: frozen data only (orders are in core.ninja.actions, events in core.ninja.events).
 
 One frozen root (`Battle`) holds the dice, the round, the phase, the units in a
 tuple indexed by their id, the sealed orders waiting for resolution, and the
@@ -11,10 +11,10 @@ from __future__ import annotations
 import attrs
 
 from core.hexgrid import Hex, hex_to_offset, offset_to_hex
+from core.ninja.actions import OrderAction
 from core.rng import Dice
 
 PHASES = ("movement", "action")
-ACTS = ("melee", "missile", "jutsu", "rest", "dodge")
 
 
 @attrs.frozen(slots=True)
@@ -123,7 +123,7 @@ class Battle:
     phase: str = "movement"
     submitted: tuple[bool, ...] = ()
     moves: tuple[MovePlan, ...] = ()
-    orders: tuple["OrderAction", ...] = ()
+    orders: tuple[OrderAction, ...] = ()
     smoke: tuple[Smoke, ...] = ()
     changes: tuple[CellChange, ...] = ()
     order: tuple[int, ...] = ()  # this round's priority order of unit ids (set by movement)
@@ -132,198 +132,3 @@ class Battle:
     @property
     def sides(self) -> int:
         return len(self.side_names)
-
-
-# --- actions (orders) ---------------------------------------------------------
-
-
-@attrs.frozen(slots=True)
-class OrderMove:
-    """Seal a movement order: go to (q, r) and end facing `facing`, by `mode`."""
-
-    side: int
-    unit: int
-    mode: str
-    q: int
-    r: int
-    facing: int
-
-
-@attrs.frozen(slots=True)
-class OrderAction:
-    """Seal an action order: melee (one target), missile (targets), jutsu, rest or dodge."""
-
-    side: int
-    unit: int
-    act: str
-    targets: tuple[int, ...] = ()
-    jutsu: str = ""
-    place: tuple[int, ...] = ()  # (q, r) for jutsu aimed at a hex
-
-
-@attrs.frozen(slots=True)
-class Submit:
-    """Seal every order of `side` for this phase; units without one stand still or wait."""
-
-    side: int
-
-
-ACTION_TYPES = (OrderMove, OrderAction, Submit)
-
-
-# --- events --------------------------------------------------------------------
-
-
-@attrs.frozen(slots=True)
-class OrderSealed:
-    side: int
-    unit: int
-
-
-@attrs.frozen(slots=True)
-class SideSubmitted:
-    side: int
-
-
-@attrs.frozen(slots=True)
-class UnitMoved:
-    unit: int
-    mode: str
-    start: Hex
-    end: Hex
-    facing: int
-    cost: int
-    points: int
-
-
-@attrs.frozen(slots=True)
-class MoveBlocked:
-    unit: int
-    at: Hex
-    wanted: Hex
-    blocker: int
-
-
-@attrs.frozen(slots=True)
-class AttackRolled:
-    attacker: int
-    target: int
-    source: str
-    roll: int
-    needed: int
-    modifiers: tuple[tuple[str, int], ...]
-    hit: bool
-
-
-@attrs.frozen(slots=True)
-class DamageDealt:
-    unit: int
-    amount: int
-    hp_before: int
-    hp_after: int
-    cause: str
-
-
-@attrs.frozen(slots=True)
-class DamagePrevented:
-    unit: int
-    amount: int
-    cause: str
-
-
-@attrs.frozen(slots=True)
-class AttackRedirected:
-    target: int
-    guard: int
-
-
-@attrs.frozen(slots=True)
-class UnitDied:
-    unit: int
-
-
-@attrs.frozen(slots=True)
-class JutsuCast:
-    unit: int
-    jutsu: str
-    chi_spent: int
-    hp_burned: int
-
-
-@attrs.frozen(slots=True)
-class ActionFailed:
-    unit: int
-    reason: str
-
-
-@attrs.frozen(slots=True)
-class EffectApplied:
-    unit: int
-    effect: str
-    rounds: int
-    amount: int
-
-
-@attrs.frozen(slots=True)
-class EffectEnded:
-    unit: int
-    effect: str
-
-
-@attrs.frozen(slots=True)
-class TerrainChanged:
-    at: Hex
-    before: str
-    after: str
-
-
-@attrs.frozen(slots=True)
-class SmokeSpread:
-    unit: int
-    hexes: int
-    rounds: int
-
-
-@attrs.frozen(slots=True)
-class UnitPushed:
-    unit: int
-    start: Hex
-    end: Hex
-
-
-@attrs.frozen(slots=True)
-class Rested:
-    unit: int
-    chi_gained: int
-    hp_gained: int
-
-
-@attrs.frozen(slots=True)
-class Dodging:
-    unit: int
-    modifier: int
-
-
-@attrs.frozen(slots=True)
-class ChiRegained:
-    unit: int
-    amount: int
-
-
-@attrs.frozen(slots=True)
-class PhaseResolved:
-    phase: str
-    round: int
-
-
-@attrs.frozen(slots=True)
-class BattleEnded:
-    winner: int
-    reason: str
-
-
-EVENT_TYPES = (
-    OrderSealed, SideSubmitted, UnitMoved, MoveBlocked, AttackRolled, DamageDealt, DamagePrevented,
-    AttackRedirected, UnitDied, JutsuCast, ActionFailed, EffectApplied, EffectEnded, TerrainChanged,
-    SmokeSpread, UnitPushed, Rested, Dodging, ChiRegained, PhaseResolved, BattleEnded,
-)

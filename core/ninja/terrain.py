@@ -7,8 +7,8 @@ line between two hexes is clear.
 
 from __future__ import annotations
 
-from core.hexgrid import Hex, line
-from core.ninja.catalogue import Catalogue
+from core.hexgrid import Hex, line, neighbours
+from core.ninja.content import Catalogue
 from core.ninja.state import Battle
 
 
@@ -64,8 +64,6 @@ def clear_line(state: Battle, cat: Catalogue, a: Hex, b: Hex) -> bool:
 
 def near_terrain(state: Battle, h: Hex, key: str) -> bool:
     """Is `h` itself of terrain `key`, or next to a hex that is?"""
-    from core.hexgrid import neighbours
-
     if terrain_at(state, h) == key:
         return True
     return any(terrain_at(state, n) == key for n in neighbours(h))

@@ -3,17 +3,36 @@
 from __future__ import annotations
 
 from core.hexgrid import FACING_NAMES, Hex, direction_between, distance, hex_to_offset, offset_to_hex
+from core.ninja.actions import OrderAction, OrderMove, Submit
 from core.ninja.attacks import hit_chance, missile_extra, missile_range, modifiers, needed
-from core.ninja.catalogue import Catalogue
+from core.ninja.content import Catalogue
 from core.ninja.effects import describe as describe_effect
 from core.ninja.effects import flags
-from core.ninja.movement import mode_points, plan
-from core.ninja.state import (
-    ActionFailed, AttackRedirected, AttackRolled, Battle, BattleEnded, ChiRegained, DamageDealt,
-    DamagePrevented, Dodging, EffectApplied, EffectEnded, JutsuCast, MoveBlocked, OrderAction, OrderMove,
-    OrderSealed, PhaseResolved, Rested, SideSubmitted, SmokeSpread, Submit, TerrainChanged, UnitDied,
-    UnitMoved, UnitPushed,
+from core.ninja.events import (
+    ActionFailed,
+    AttackRedirected,
+    AttackRolled,
+    BattleEnded,
+    ChiRegained,
+    DamageDealt,
+    DamagePrevented,
+    Dodging,
+    EffectApplied,
+    EffectEnded,
+    JutsuCast,
+    MoveBlocked,
+    OrderSealed,
+    PhaseResolved,
+    Rested,
+    SideSubmitted,
+    SmokeSpread,
+    TerrainChanged,
+    UnitDied,
+    UnitMoved,
+    UnitPushed,
 )
+from core.ninja.movement import mode_points, plan
+from core.ninja.state import Battle
 from core.ninja.terrain import elevation_at, occupant, smoky, terrain_at
 from core.view import BoardView, CellView, UnitView
 

@@ -17,7 +17,7 @@ from core import registry, saves
 from core.commanders.events import StrikesRolled
 from core.commanders.actions import Order
 from core.match import Match
-from core.ninja.state import OrderMove, Submit
+from core.ninja.actions import OrderMove, Submit
 from core.rng import Dice
 from tests.toy_ruleset import RULESET as TOY, Dash, Rest
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.ninja.catalogue import load_army
+from core.ninja.content import load_army
 from tests.tui.conftest import make_app
 from tests.tui.test_builders_helpers import clear_input, open_from_menu, pick, run_cli, stub_battle_screen, type_text
 from tui.screens.builder_ninja import NinjaArmyScreen

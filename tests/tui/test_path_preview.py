@@ -60,7 +60,7 @@ async def test_the_path_of_the_move_under_the_cursor_is_marked_and_costed(tmp_pa
 
 async def test_a_ninja_walk_shows_its_hexes_and_its_points(tmp_path):
     from core.hexgrid import Hex, hex_to_offset
-    from core.ninja.state import OrderMove
+    from core.ninja.actions import OrderMove
 
     app = make_app(tmp_path)
     ruleset = registry.get("ninja")

@@ -7,7 +7,7 @@ from typing import Any
 
 from core import registry
 from core.hexgrid import Hex, hex_to_offset, neighbour
-from core.ninja.state import OrderMove
+from core.ninja.actions import OrderMove
 from core.statwar.actions import Activate, Deploy
 from core.statwar.state import BATTLE
 from tui.picking import Picker

@@ -22,11 +22,12 @@ from tui.widgets.list_sheet import ListSheetScreen, compose_list_sheet, list_she
 
 from core.content import display_path
 from core.errors import ContentError
+from core.files import write_atomic
+from core.ninja import RULESET
 from core.ninja.armies import army_problems
-from core.ninja.catalogue import catalogue, load_army
+from core.ninja.content import load_army
 from core.ninja.sheet import unit_numbers
 from core.ninja.specs import RULE_SETS, ArmySpec, UnitEntry
-from core.files import write_atomic
 from tui.screens.builder_files import list_files, player_folder, slug, toml_text
 
 RULE_SET_NAMES = {
@@ -82,7 +83,7 @@ class NinjaArmyScreen(ListSheetScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        self.cat = catalogue()
+        self.cat = RULESET.cat
         self.spec = ArmySpec(ruleset="ninja", kind="army", name="My ninja", rule_set="balanced", points=10,
                              units=(), level_cap=3, population=6)
         self.alliance = False

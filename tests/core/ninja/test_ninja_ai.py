@@ -8,7 +8,7 @@ import attrs
 
 from core.ai import Player, play_out
 from core.ninja import RULESET
-from core.ninja.state import OrderAction, OrderMove, Submit
+from core.ninja.actions import OrderAction, OrderMove, Submit
 from tests.core.ninja.ninja_helpers import small_battle
 
 

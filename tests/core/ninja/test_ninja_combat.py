@@ -3,8 +3,10 @@
 import attrs
 
 from core.ninja import RULESET
+from core.ninja.actions import OrderAction
 from core.ninja.attacks import hit_chance, melee, modifiers, needed, roll_attack, volleys
-from core.ninja.state import AttackRolled, DamageDealt, Effect, OrderAction, Smoke
+from core.ninja.events import AttackRolled, DamageDealt
+from core.ninja.state import Effect, Smoke
 from tests.core.ninja.ninja_helpers import CAT, battle, ninja, with_unit
 
 

@@ -3,9 +3,11 @@
 import attrs
 
 from core.ninja import RULESET
+from core.ninja.actions import OrderAction, Submit
+from core.ninja.events import AttackRolled, DamageDealt
 from core.ninja.jutsu import cast, options, payment
 from core.ninja.resolution import end_round
-from core.ninja.state import AttackRolled, DamageDealt, Effect, OrderAction, Submit
+from core.ninja.state import Effect
 from core.ninja.terrain import terrain_at
 from tests.core.ninja.ninja_helpers import CAT, at, battle, board, ninja, with_unit
 

@@ -2,8 +2,8 @@
 
 from core.hexgrid import Hex, direction_between, hex_to_offset
 from core.ninja import RULESET
+from core.ninja.actions import OrderMove
 from core.ninja.movement import plan
-from core.ninja.state import OrderMove
 from core.ninja.terrain import elevation_at, terrain_at
 from tests.core.ninja.ninja_helpers import CAT, at, battle, board, ninja
 

@@ -2,9 +2,11 @@
 
 from core.errors import IllegalAction
 from core.ninja import RULESET
+from core.ninja.actions import OrderMove, Submit
 from core.ninja.effects import add_effect
+from core.ninja.events import MoveBlocked
 from core.ninja.movement import mode_points, plan
-from core.ninja.state import Effect, MoveBlocked, OrderMove, Submit
+from core.ninja.state import Effect
 from tests.core.ninja.ninja_helpers import CAT, at, battle, board, ninja, with_unit
 
 import pytest

@@ -13,7 +13,7 @@ from core.ai import Player, play_out
 from core.errors import IllegalAction
 from core.match import Match
 from core.ninja import RULESET
-from core.ninja.state import OrderAction, OrderMove, Submit
+from core.ninja.actions import OrderAction, OrderMove, Submit
 from tests.core.ninja.ninja_helpers import small_battle
 
 

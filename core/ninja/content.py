@@ -1,12 +1,13 @@
 """Loading the ninja content folder: rules, weapons, schools, maps, armies and scenarios.
 
-Everything is read once per folder and cached; `catalogue()` is what the rules
-consult for numbers (the state stores school and jutsu keys, never copies).
+`load_catalogue` reads a folder's rules, weapons and schools into the
+`Catalogue` the rules consult for numbers (the state stores school and jutsu
+keys, never copies). The ruleset keeps the one it loaded and passes it to
+every rule; nothing here remembers anything between calls.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -77,8 +78,8 @@ def load_typed(path: Path, cls: type, kind: str) -> Any:
     return structure(data, cls, display_path(path))
 
 
-@lru_cache(maxsize=4)
-def load_catalogue(root: str) -> Catalogue:
+def load_catalogue(root: str | Path) -> Catalogue:
+    """Every static fact in the content folder `root`, checked against each other."""
     folder = Path(root)
     rules = load_typed(folder / "rules.toml", RulesSpec, "rules")
     weapons = load_typed(folder / "weapons.toml", WeaponsFile, "weapons").weapons
@@ -94,15 +95,6 @@ def load_catalogue(root: str) -> Catalogue:
     if problems:
         raise ContentError(problems)
     return Catalogue(str(folder), rules, weapons, schools)
-
-
-def catalogue(root: str | Path | None = None) -> Catalogue:
-    """The content of `root` (default: the bundled scenarios/ninja folder)."""
-    if root is None:
-        from core.content import scenarios_root
-
-        root = scenarios_root() / "ninja"
-    return load_catalogue(str(Path(root).resolve()))
 
 
 def load_map(path: Path, cat: Catalogue) -> MapSpec:

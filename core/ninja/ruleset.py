@@ -5,16 +5,32 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from core.content import display_path
 from core.errors import ContentError, Problem
-from core.ninja import ai, muster, orders, picks, sheet, view
+from core.ninja import ai, muster, picks, planning, sheet, turn, view
+from core.ninja.actions import ACTION_TYPES
 from core.ninja.armies import army_problems
-from core.ninja.catalogue import Catalogue, catalogue, load_army, load_map, load_typed
+from core.ninja.content import Catalogue, load_army, load_catalogue, load_map, load_typed
+from core.ninja.events import EVENT_TYPES
+from core.ninja.planning import Predictions
 from core.ninja.resolution import scores, winner
 from core.ninja.setup import Setup, load_setup, new_battle
 from core.ninja.specs import ArmySpec, MapSpec, RulesSpec, SchoolSpec, WeaponsFile
-from core.ninja.state import ACTION_TYPES, EVENT_TYPES, Battle
+from core.ninja.stakes import StakesMemo
+from core.ninja.state import Battle
 from core.ruleset import Outcome, Ruleset, ScenarioInfo, Sheet
+
+
+@attrs.frozen
+class _Loaded:
+    """One content folder as the ruleset loaded it."""
+
+    root: Path
+    cat: Catalogue
+    stakes: StakesMemo  # the AI's last stakes asked about
+    predictions: Predictions  # the hard AI's predicted enemy orders
 
 
 class NinjaRuleset(Ruleset):
@@ -27,16 +43,22 @@ class NinjaRuleset(Ruleset):
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
 
+    def _loaded(self) -> _Loaded:
+        """The content of this ruleset's folder and the AI's memos that go with it, loaded
+        again only when the folder changes. Replaced as one record in one store, so the AI
+        thread and the screen never see one folder's catalogue with another's memos."""
+        root = self.content_dir()
+        loaded = self.__dict__.get("_loaded_content")
+        if loaded is None or loaded.root != root:
+            loaded = _Loaded(root, load_catalogue(root.resolve()), StakesMemo(), Predictions())
+            self.__dict__["_loaded_content"] = loaded
+        return loaded
+
     @property
     def cat(self) -> Catalogue:
-        """The loaded content, kept per content folder: resolving the folder on every read
-        cost about 37 us, and the rules read it many times an action."""
-        root = self.content_dir()
-        cached = self.__dict__.get("_cat")
-        if cached is None or cached[0] != root:
-            cached = (root, catalogue(root))
-            self.__dict__["_cat"] = cached
-        return cached[1]
+        """The loaded content (resolving the folder on every read cost about 37 us, and the
+        rules read it many times an action)."""
+        return self._loaded().cat
 
     # --- building a battle ----------------------------------------------------
     def scenarios(self) -> list[ScenarioInfo]:
@@ -117,13 +139,13 @@ class NinjaRuleset(Ruleset):
 
     # --- the turn -----------------------------------------------------------------
     def to_act(self, state: Battle) -> tuple[int, ...]:
-        return orders.to_act(state)
+        return turn.to_act(state)
 
     def legal_actions(self, state: Battle, side: int) -> list:
-        return orders.legal_actions(state, self.cat, side)
+        return turn.legal_actions(state, self.cat, side)
 
     def resolve(self, state: Battle, action) -> tuple[Battle, tuple]:
-        return orders.apply(state, self.cat, action)
+        return turn.apply(state, self.cat, action)
 
     def outcome(self, state: Battle) -> Outcome | None:
         if not state.over:
@@ -133,10 +155,12 @@ class NinjaRuleset(Ruleset):
 
     # --- for the AI -------------------------------------------------------------
     def evaluate(self, state: Battle, side: int) -> float:
-        return ai.evaluate(state, self.cat, side)
+        loaded = self._loaded()
+        return planning.evaluate(state, loaded.cat, side, loaded.stakes, loaded.predictions)
 
     def action_value(self, state: Battle, action, side: int, samples: int = 1) -> float:
-        return ai.action_value(state, self.cat, action, side)
+        loaded = self._loaded()
+        return ai.action_value(state, loaded.cat, action, side, loaded.stakes)
 
     def ai_candidates(self, state: Battle, side: int) -> list:
         return ai.candidates(state, self.cat, side)
@@ -177,4 +201,6 @@ class NinjaRuleset(Ruleset):
         ]
 
 
-__all__ = ["NinjaRuleset"]
+RULESET = NinjaRuleset()
+
+__all__ = ["RULESET", "NinjaRuleset"]

@@ -11,12 +11,14 @@ import attrs
 
 from core.errors import IllegalAction
 from core.hexgrid import Hex
+from core.ninja.actions import OrderAction, OrderMove, Submit
 from core.ninja.attacks import melee_targets, volleys
-from core.ninja.catalogue import Catalogue
+from core.ninja.content import Catalogue
+from core.ninja.events import OrderSealed, PhaseResolved, SideSubmitted
 from core.ninja.jutsu import options as jutsu_options
 from core.ninja.movement import move_options, plan, resolve_movement
 from core.ninja.resolution import resolve_actions
-from core.ninja.state import Battle, OrderAction, OrderMove, OrderSealed, PhaseResolved, SideSubmitted, Submit
+from core.ninja.state import Battle
 
 
 def to_act(state: Battle) -> tuple[int, ...]:
