@@ -8,8 +8,8 @@ from core.ruleset import Ruleset
 
 _MODULES: dict[str, str] = {
     "statwar": "core.statwar.ruleset",
-    "ninja": "core.ninja",
-    "commanders": "core.commanders",
+    "ninja": "core.ninja.ruleset",
+    "commanders": "core.commanders.ruleset",
 }
 _LOADED: dict[str, Ruleset] = {}
 

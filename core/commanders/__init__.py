@@ -11,7 +11,3 @@ commander file), setup (maps and scenarios into the first state), ai, muster
 movement, paths, combat, spells, spell_effects, targets, skills, effects,
 initiative, quiz, quiz_result, temperament, progression and experience.
 """
-
-from core.commanders.ruleset import RULESET
-
-__all__ = ["RULESET"]

@@ -41,7 +41,7 @@ CATALOGUE_KINDS = {
 class CommandersRuleset(Ruleset):
     name = "commanders"
     title = "Commanders"
-    rules_version = 1
+    rules_version = 2  # 2: dice per action (docs/RULES.md, General, "Dice")
     grid = "square"
     state_type = Battle
     action_types = ACTION_TYPES

@@ -12,7 +12,3 @@ Rule modules by concern: armies (army rule sets), terrain, movement, attacks,
 effects, jutsu, resolution (a phase resolved), stakes and planning (the AI's
 judgement of a whole battle and a whole plan).
 """
-
-from core.ninja.ruleset import RULESET
-
-__all__ = ["RULESET"]

@@ -37,7 +37,7 @@ class NinjaRuleset(Ruleset):
     sealed_orders = True
     name = "ninja"
     title = "Ninja: nine schools, sealed simultaneous orders"
-    rules_version = 1
+    rules_version = 2  # 2: dice per action (docs/RULES.md, General, "Dice")
     grid = "hex"
     state_type = Battle
     action_types = ACTION_TYPES
@@ -146,6 +146,22 @@ class NinjaRuleset(Ruleset):
 
     def resolve(self, state: Battle, action) -> tuple[Battle, tuple]:
         return turn.apply(state, self.cat, action)
+
+    # --- what each seat may know ----------------------------------------------
+    def seat_view(self, state: Battle, side: int | None) -> Battle:
+        """The battle without the orders other sides have sealed and not yet resolved: their
+        movement plans and action orders (that a side has sealed stays public)."""
+        if not state.moves and not state.orders:
+            return state
+        moves = tuple(p for p in state.moves if state.units[p.unit].side == side)
+        orders = tuple(o for o in state.orders if o.side == side)
+        if len(moves) == len(state.moves) and len(orders) == len(state.orders):
+            return state
+        return attrs.evolve(state, moves=moves, orders=orders)
+
+    def phase_of(self, state: Battle) -> tuple[int, str]:
+        """Sealed orders resolve when the phase moves on: movement, then action, each round."""
+        return (state.round, state.phase)
 
     def outcome(self, state: Battle) -> Outcome | None:
         if not state.over:

@@ -19,7 +19,7 @@ from core.statwar.state import Battle
 class StatWar(Ruleset):
     name = "statwar"
     title = "StatWar"
-    rules_version = 1
+    rules_version = 2  # 2: dice per action (docs/RULES.md, General, "Dice")
     grid = "square"
     state_type = Battle
     action_types = ACTION_TYPES

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from core.commanders import RULESET, quiz as q
+from core.commanders.ruleset import RULESET, quiz as q
 from core.commanders.commander import load_commander
 from tests.tui.test_builders_helpers import clear_input, open_from_menu, run_cli, stub_battle_screen, type_text
 from tests.tui.conftest import make_app

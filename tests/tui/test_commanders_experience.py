@@ -6,7 +6,7 @@ import attrs
 
 from core import registry
 from core.ai import Player
-from core.commanders import RULESET
+from core.commanders.ruleset import RULESET
 from core.commanders.commander import load_commander
 from core.commanders.experience import carry_over, experience_lines, starting_commanders
 from core.commanders.setup import commanders_dir

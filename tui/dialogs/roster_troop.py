@@ -18,7 +18,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.commanders.commander import TIER_NAMES, Commander, troop_limit, troop_problems
-from core.commanders import RULESET
+from core.commanders.ruleset import RULESET
 
 
 class TroopDialog(ModalScreen[tuple[str, ...] | None]):

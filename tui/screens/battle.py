@@ -20,6 +20,7 @@ from textual.widgets import Footer
 
 from core.errors import IllegalAction
 from core.match import Match
+from core.seats import seat_state
 from tui import keymap, rulesets
 from tui.dialogs.actions import ActionMenu
 from tui.dialogs.confirm import ConfirmDialog
@@ -102,7 +103,7 @@ class BattleScreen(Screen[None]):
     def map_legend(self) -> str:
         """The glyphs of this map's terrain in words, and what the unit letters mean here."""
         seen: dict[str, str] = {}
-        for cell in self.ruleset.board_view(self.match.state).cells:
+        for cell in self.ruleset.board_view(self.shown_state()).cells:
             seen.setdefault(cell.glyph, cell.terrain.replace("_", " "))
         terrain = ", ".join(f"{glyph} {name}" for glyph, name in sorted(seen.items(), key=lambda kv: kv[1]))
         return f"Map: {terrain}. {self.plugin.units_legend} The line under the map describes the cell under the cursor."
@@ -140,6 +141,19 @@ class BattleScreen(Screen[None]):
                 return side
         return None
 
+    def viewer(self) -> int | None:
+        """The seat at the keyboard: the human side deciding now, else the one human side
+        (against the AI), else nobody in particular (a spectator)."""
+        side = self.human_side()
+        if side is not None:
+            return side
+        humans = [s for s, seat in sorted(self.seats.items()) if seat == HUMAN]
+        return humans[0] if len(humans) == 1 else None
+
+    def shown_state(self) -> Any:
+        """The battle as the seat at the keyboard may know it (core.seats): what screens draw."""
+        return seat_state(self.ruleset, self.match.state, self.viewer())
+
     def legal(self) -> list[Any]:
         side = self.human_side()
         if side is None or self.ended:
@@ -159,7 +173,7 @@ class BattleScreen(Screen[None]):
         """Hand the current position to the map and the picker."""
         state = self.match.state
         self.ended = self.match.outcome() is not None
-        view = self.ruleset.board_view(state)
+        view = self.ruleset.board_view(self.shown_state())
         self.map.set_view(view)
         cell = self.picker.set_position(state, view, self.legal(), self.human_side())
         if cell is not None:  # every action belongs to one unit (activation order): it is selected
@@ -179,7 +193,7 @@ class BattleScreen(Screen[None]):
         self.map.set_highlights(self.picker.highlights())
 
     def update_cursor_panels(self) -> None:
-        state = self.match.state
+        state = self.shown_state()
         col, row = self.map.cursor
         self.query_one(InfoLine).show_text(self.ruleset.describe_cell(state, col, row))
         unit = self.map.unit_at((col, row))
@@ -212,7 +226,7 @@ class BattleScreen(Screen[None]):
         """The odds and modifiers of `action` in `state` (the current one by default), one line
         each; a failing preview names its reason."""
         try:
-            return tuple(self.ruleset.explain_action(self.match.state if state is None else state, action))
+            return tuple(self.ruleset.explain_action(self.shown_state() if state is None else state, action))
         except Exception as exc:  # a preview must never break the screen; the reason is shown
             return (f"(no preview: {exc})",)
 
@@ -280,7 +294,10 @@ class BattleScreen(Screen[None]):
             return
         if self._handed_to != side:
             self._handed_to = side
-            self.app.push_screen(HandOverDialog(self.side_name(side)))
+            to_act = self.match.to_act()
+            sealed = [self.side_name(s) for s in sorted(self.seats) if self.ruleset.sealed_orders
+                      and s != side and s not in to_act]
+            self.app.push_screen(HandOverDialog(self.side_name(side), tuple(sealed), self.ruleset.sealed_orders))
 
     def maybe_start_ai(self) -> None:
         if self.ended:
@@ -336,19 +353,27 @@ class BattleScreen(Screen[None]):
         self.travel(back=False)
 
     def travel(self, *, back: bool) -> None:
-        """Undo (back) or redo one step; against the AI, on to the next position where a human
-        decides. The dice travel with the positions, so a redone step rolls what it rolled."""
+        """Undo (back) or redo one step, as the battle's undo mode allows (core.match): a refused
+        undo says why in one line. In practice play against the AI, on to the next position
+        where a human decides. The dice travel with the positions: a redone step rolls the same."""
         if self.ai_busy:
             self.notify("Wait until the AI has moved.")
             return
-        can = (lambda: self.match.can_undo) if back else (lambda: self.match.can_redo)
-        step = self.match.undo if back else self.match.redo
-        if not can():
-            self.notify("Nothing to undo." if back else "Nothing to redo.")
+        if back:
+            refusal = self.match.undo_refusal(self.viewer())
+            if refusal is not None:
+                self.notify(refusal, severity="warning")
+                return
+        elif not self.match.can_redo or self.match.undo_mode == "ironman":
+            self.notify("Nothing to redo." if self.match.undo_mode != "ironman" else
+                        "This is an ironman battle: nothing can be undone or redone.")
             return
+        step = (lambda: self.match.undo(self.viewer())) if back else self.match.redo
         step()
-        while self.ai.any_ai() and can() and self.human_side() is None:
-            step()
+        if self.match.undo_mode == "practice":
+            can = (lambda: self.match.can_undo) if back else (lambda: self.match.can_redo)
+            while self.ai.any_ai() and can() and self.human_side() is None:
+                step()
         arrow, word = ("↶", "undone") if back else ("↷", "redone")
         self.query_one(BattleLog).write_line(f"{arrow} {word} to step {self.match.cursor}")
         self.picker.clear()
@@ -370,7 +395,8 @@ class BattleScreen(Screen[None]):
         except Exception as exc:  # reported to the player with the reason
             self.app.show_error("Could not save", str(exc))
             return
-        self.notify(f"Saved to {path}")
+        warning = saving.sealed_warning(self.match)
+        self.notify(f"Saved to {path}" + (f". {warning}" if warning else ""), severity="warning" if warning else "information")
 
     def action_log_up(self) -> None:
         self.query_one(BattleLog).scroll_relative(y=-3, animate=False)

@@ -23,7 +23,7 @@ from tui.widgets.list_sheet import ListSheetScreen, compose_list_sheet, list_she
 from core.content import display_path
 from core.errors import ContentError
 from core.files import write_atomic
-from core.ninja import RULESET
+from core.ninja.ruleset import RULESET
 from core.ninja.armies import army_problems
 from core.ninja.content import load_army
 from core.ninja.sheet import unit_numbers

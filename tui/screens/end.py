@@ -21,6 +21,9 @@ from tui import rulesets
 from tui.widgets.summary import summary_lines
 
 
+#: How the end screen names the battle's undo mode (core.match) after the headline.
+UNDO_WORDS = {"fair": "\nFair undo: only moves that revealed nothing could be taken back.", "practice": "\nA practice battle: every move could be undone.",
+              "ironman": "\nIronman: no move was undone."}
 KEYS_HINT = "s saves the replay, r goes back to the map (undo is there), q returns to the menu."
 
 
@@ -62,7 +65,7 @@ class EndScreen(Screen[str | None]):
             headline = f"{names[self.outcome.winner]} wins. {self.outcome.reason}"
         with VerticalScroll(id="end-body"):
             yield Static("Battle over", classes="screen-title")
-            yield Static(headline, id="end-headline", markup=False)
+            yield Static(headline + UNDO_WORDS.get(self.match.undo_mode, ""), id="end-headline", markup=False)
             yield Static("\n".join(summary_lines(self.match, width=48)), id="end-summary", markup=False)
             hint = KEYS_HINT
             if self.after_battle is not None:

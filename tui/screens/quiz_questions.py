@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
-from core.commanders import RULESET, quiz as q
+from core.commanders.ruleset import RULESET, quiz as q
 
 LETTERS = "abcdefg"
 

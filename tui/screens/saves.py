@@ -28,7 +28,8 @@ def describe(summary: Any) -> str:
         winner = summary.result.get("winner")
         result = "draw" if winner is None else f"side {winner + 1} won"
     players = " v ".join(summary.players)
-    return f"{name}  {summary.ruleset}/{summary.scenario}  {players}  {summary.created}  {result}, {summary.steps} steps"
+    mode = f", {summary.undo}" if summary.undo in ("practice", "ironman") else ""
+    return f"{name}  {summary.ruleset}/{summary.scenario}  {players}  {summary.created}  {result}, {summary.steps} steps{mode}"
 
 
 def resume(app: Any, path: Path) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from core.commanders import RULESET
+from core.commanders.ruleset import RULESET
 from core.commanders.commander import Attributes, Buffs, Commander, SkillRank
 from core.commanders.derived import max_mp
 from core.commanders.state import Battle, Board, Leader, Unit

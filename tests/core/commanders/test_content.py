@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from core.commanders import RULESET
+from core.commanders.ruleset import RULESET
 from core.commanders.commander import Commander
 from core.content import read_toml, scenarios_root
 from core.errors import ContentError

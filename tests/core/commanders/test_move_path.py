@@ -1,6 +1,6 @@
 """Move previews: the route an Order takes, its cost line, and that both match the search's numbers."""
 
-from core.commanders import RULESET
+from core.commanders.ruleset import RULESET
 from core.commanders.actions import Order
 from core.commanders.movement import leave_cost, reachable
 from core.squaregrid import Square

@@ -248,7 +248,7 @@ def test_the_documented_commander_example_is_valid():
 
 def test_a_quiz_commander_survives_between_battles_as_a_file(tmp_path):
     from core.commanders.commander import load_commander, save_commander
-    from core.commanders import RULESET
+    from core.commanders.ruleset import RULESET
     from core.commanders.quiz import replies_from_text
 
     path = tmp_path / "tess.toml"

@@ -7,7 +7,7 @@ is checked for commanders by tests/core/test_conformance.py.
 import attrs
 from hypothesis import given, settings, strategies as st
 
-from core.commanders import RULESET
+from core.commanders.ruleset import RULESET
 from core.commanders.actions import Cast, EndTurn, Order, Rally, Regroup
 from core.errors import IllegalAction
 from core.squaregrid import Square

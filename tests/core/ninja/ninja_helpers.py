@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from core.hexgrid import Hex, offset_to_hex
-from core.ninja import RULESET
+from core.ninja.ruleset import RULESET
 from core.ninja.state import Battle, Board, Unit
 from core.rng import Dice
 

@@ -7,7 +7,7 @@ The full measurements (100 games, sides swapped) are made with
 import attrs
 
 from core.ai import Player, play_out
-from core.ninja import RULESET
+from core.ninja.ruleset import RULESET
 from core.ninja.actions import OrderAction, OrderMove, Submit
 from tests.core.ninja.ninja_helpers import small_battle
 

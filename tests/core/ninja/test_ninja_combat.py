@@ -2,7 +2,7 @@
 
 import attrs
 
-from core.ninja import RULESET
+from core.ninja.ruleset import RULESET
 from core.ninja.actions import OrderAction
 from core.ninja.attacks import hit_chance, melee, modifiers, needed, roll_attack, volleys
 from core.ninja.events import AttackRolled, DamageDealt

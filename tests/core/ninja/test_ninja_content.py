@@ -6,7 +6,7 @@ import pytest
 
 from core.content import read_toml
 from core.errors import ContentError
-from core.ninja import RULESET
+from core.ninja.ruleset import RULESET
 from core.ninja.armies import army_problems, rule_set_problems
 from core.ninja.content import load_army
 from core.ninja.specs import ArmySpec, UnitEntry

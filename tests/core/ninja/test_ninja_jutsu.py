@@ -2,7 +2,7 @@
 
 import attrs
 
-from core.ninja import RULESET
+from core.ninja.ruleset import RULESET
 from core.ninja.actions import OrderAction, Submit
 from core.ninja.events import AttackRolled, DamageDealt
 from core.ninja.jutsu import cast, options, payment

@@ -1,7 +1,7 @@
 """Move previews (seed 000 numbers): the plan's hexes as map cells and the order's cost line."""
 
 from core.hexgrid import Hex, direction_between, hex_to_offset
-from core.ninja import RULESET
+from core.ninja.ruleset import RULESET
 from core.ninja.actions import OrderMove
 from core.ninja.movement import plan
 from core.ninja.terrain import elevation_at, terrain_at

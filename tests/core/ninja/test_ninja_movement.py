@@ -1,7 +1,7 @@
 """Seed 000 movement: walk 5, run 8, jump 6; facing costs, backward walking, elevation, priority."""
 
 from core.errors import IllegalAction
-from core.ninja import RULESET
+from core.ninja.ruleset import RULESET
 from core.ninja.actions import OrderMove, Submit
 from core.ninja.effects import add_effect
 from core.ninja.events import MoveBlocked

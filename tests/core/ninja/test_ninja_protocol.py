@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from core.ai import Player, play_out
 from core.errors import IllegalAction
 from core.match import Match
-from core.ninja import RULESET
+from core.ninja.ruleset import RULESET
 from core.ninja.actions import OrderAction, OrderMove, Submit
 from tests.core.ninja.ninja_helpers import small_battle
 

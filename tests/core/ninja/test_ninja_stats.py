@@ -1,7 +1,7 @@
 """Seed 000's tables: health, chi, damage, to hit, weapons and ammunition, per school and points."""
 
 from core.content import read_toml
-from core.ninja import RULESET
+from core.ninja.ruleset import RULESET
 from core.ninja.sheet import unit_numbers
 
 CAT = RULESET.cat
