@@ -49,7 +49,8 @@ def over_a_battle(dialog_factory):
 @pytest.mark.parametrize("size", SIZES)
 class TestDialogs:
     def test_hand_over(self, snap_compare, app, size):
-        assert snap_compare(app, run_before=over_a_battle(lambda: HandOverDialog("Red")), terminal_size=size)
+        dialog = lambda: HandOverDialog("Vine 10", ("Ash 10",), secret_orders=True)  # noqa: E731
+        assert snap_compare(app, run_before=over_a_battle(dialog), terminal_size=size)
 
     def test_save_as(self, snap_compare, app, size):
         meta = {"scenario": "duel_25", "seed": 3, "name": "statwar-duel_25-3"}

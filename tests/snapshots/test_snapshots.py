@@ -92,8 +92,11 @@ class TestNewBattle:
     def test_opponent_step(self, snap_compare, app, size):
         assert snap_compare(app, press=["enter", "enter", "enter", "enter"], terminal_size=size)
 
-    def test_seed_step(self, snap_compare, app, size):
+    def test_undo_step(self, snap_compare, app, size):
         assert snap_compare(app, press=["enter", "enter", "enter", "enter", "enter"], terminal_size=size)
+
+    def test_seed_step(self, snap_compare, app, size):
+        assert snap_compare(app, press=["enter", "enter", "enter", "enter", "enter", "enter"], terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -35,9 +35,9 @@ def app(tmp_path: Path) -> SkirmishApp:
     return make_app(tmp_path)
 
 
-def duel_match(seed: int = 7, grid: str = "square", per_side: int = 2) -> Match:
+def duel_match(seed: int = 7, grid: str = "square", per_side: int = 2, undo: str = "fair") -> Match:
     ruleset = Duel(grid=grid, per_side=per_side)
-    return Match(ruleset, ruleset.new_battle("meadow", seed))
+    return Match(ruleset, ruleset.new_battle("meadow", seed), undo)
 
 
 def finished_duel() -> Match:

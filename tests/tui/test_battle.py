@@ -52,9 +52,9 @@ async def test_duel_from_deployment_to_victory(app):
         assert not isinstance(app.screen, (EndScreen, BattleScreen))
 
 
-async def test_undo_redo_skip_the_ai_and_keep_the_dice(app):
+async def test_practice_undo_redo_skip_the_ai_and_keep_the_dice(app):
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = BattleScreen(duel_match(), {0: "human", 1: "easy"}, {"seed": 7})
+        screen = BattleScreen(duel_match(undo="practice"), {0: "human", 1: "easy"}, {"seed": 7})
         app.push_screen(screen)
         await settle(pilot, screen)
         await pilot.press("enter")  # deploy at (0, 0)
@@ -70,6 +70,62 @@ async def test_undo_redo_skip_the_ai_and_keep_the_dice(app):
         await pilot.press("z", "z")
         await settle(pilot, screen)
         assert screen.match.cursor == 0
+
+
+async def test_fair_undo_refuses_past_the_ais_move_and_says_why(app):
+    """Against the AI the last move is the AI's: fair undo refuses in one line and the log
+    gains no 'undone' line, however often z is pressed."""
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BattleScreen(duel_match(), {0: "human", 1: "easy"}, {"seed": 7})
+        app.push_screen(screen)
+        await settle(pilot, screen)
+        await pilot.press("enter")  # deploy at (0, 0); the AI deploys too
+        await settle(pilot, screen)
+        assert screen.match.cursor == 2
+        log_before = list(screen.query_one("#battle-log").lines)
+        await pilot.press("z", "z", "z")
+        await settle(pilot, screen)
+        assert screen.match.cursor == 2
+        assert list(screen.query_one("#battle-log").lines) == log_before
+        said = [n.message for n in app._notifications]
+        assert "The last action was Red's: fair undo never takes back another side's action." in said
+
+
+async def test_fair_undo_takes_back_a_move_that_revealed_nothing(app):
+    """Hotseat: Blue moves (no die), Blue may take it back; once Blue strikes (a die), not."""
+    match = duel_match(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BattleScreen(match, {0: "human", 1: "human"}, {"seed": 5})
+        app.push_screen(screen)
+        await settle(pilot, screen)
+        while match.state.fighters[-1].pos is None:  # deploy everyone from the action lists
+            side = match.to_act()[0]
+            screen.commit(match.legal_actions(side)[0])
+        await settle(pilot, screen)
+        side = match.to_act()[0]
+        move = next(a for a in match.legal_actions(side) if type(a).__name__ == "Move")
+        screen.commit(move)
+        await settle(pilot, screen)
+        steps = match.cursor
+        screen.action_undo()
+        await settle(pilot, screen)
+        assert match.cursor == steps - 1
+
+
+async def test_ironman_refuses_every_undo(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BattleScreen(duel_match(undo="ironman"), {0: "human", 1: "human"}, {"seed": 7})
+        app.push_screen(screen)
+        await settle(pilot, screen)
+        await pilot.press("enter")
+        await settle(pilot, screen)
+        for handover in [s for s in app.screen_stack if type(s).__name__ == "HandOverDialog"]:
+            handover.dismiss(None)
+        await settle(pilot, screen)
+        screen.action_undo()
+        await settle(pilot, screen)
+        assert screen.match.cursor == 1
+        assert "This is an ironman battle: nothing can be undone." in [n.message for n in app._notifications]
 
 
 async def test_escape_drops_selection_and_illegal_cells_do_nothing(app):

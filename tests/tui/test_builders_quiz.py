@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from core.commanders.ruleset import RULESET, quiz as q
+from core.commanders import quiz as q
+from core.commanders.ruleset import RULESET
 from core.commanders.commander import load_commander
 from tests.tui.test_builders_helpers import clear_input, open_from_menu, run_cli, stub_battle_screen, type_text
 from tests.tui.conftest import make_app

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.commanders.ruleset import RULESET, progression as prog
+from core.commanders import progression as prog
+from core.commanders.ruleset import RULESET
 from core.commanders.commander import load_commander
 from tests.tui.conftest import make_app
 from tests.tui.test_builders_helpers import open_from_menu, pick, run_cli, stub_battle_screen

@@ -11,10 +11,11 @@ from tui.screens.battle import BattleScreen
 
 
 def match_with_a_spell_ready() -> tuple[Match, list]:
-    """A coastal_raid battle (seed 5) played with seeded random moves until a commander can cast."""
+    """A coastal_raid battle (seed 5) played with seeded random moves until a commander can cast;
+    a practice battle, so the test may undo a spell to try the other way of aiming it."""
     ruleset = registry.get("commanders")
     rng = random.Random(1)
-    match = Match(ruleset, ruleset.new_battle(ruleset.load_scenario("coastal_raid"), 5))
+    match = Match(ruleset, ruleset.new_battle(ruleset.load_scenario("coastal_raid"), 5), "practice")
     for _ in range(200):
         side = match.to_act()[0]
         legal = match.legal_actions(side)

@@ -70,7 +70,7 @@ def side_lines(screen: NewBattleScreen) -> list[str]:
 
 async def to_battle(pilot) -> None:
     await highlight(pilot, "#new-list", "armies:continue")
-    await pilot.press("enter", "enter")  # Continue, then AI easy
+    await pilot.press("enter", "enter", "enter")  # Continue, AI easy, fair undo
     await pilot.pause()
     await pilot.press("enter")  # keep the seed
     await pilot.pause()

@@ -24,7 +24,12 @@ from tui.widgets.summary import summary_lines
 #: How the end screen names the battle's undo mode (core.match) after the headline.
 UNDO_WORDS = {"fair": "\nFair undo: only moves that revealed nothing could be taken back.", "practice": "\nA practice battle: every move could be undone.",
               "ironman": "\nIronman: no move was undone."}
-KEYS_HINT = "s saves the replay, r goes back to the map (undo is there), q returns to the menu."
+KEYS_HINT = "s saves the replay, r goes back to the map{undo}, q returns to the menu."
+
+
+def keys_hint(undo_mode: str) -> str:
+    """The end screen's keys; "undo is there" only where the last move may be taken back."""
+    return KEYS_HINT.format(undo=" (undo is there)" if undo_mode == "practice" else "")
 
 
 class EndScreen(Screen[str | None]):
@@ -67,7 +72,7 @@ class EndScreen(Screen[str | None]):
             yield Static("Battle over", classes="screen-title")
             yield Static(headline + UNDO_WORDS.get(self.match.undo_mode, ""), id="end-headline", markup=False)
             yield Static("\n".join(summary_lines(self.match, width=48)), id="end-summary", markup=False)
-            hint = KEYS_HINT
+            hint = keys_hint(self.match.undo_mode)
             if self.after_battle is not None:
                 yield Static("\n" + self.after_battle.text(self.match, self.seats), id="end-experience", markup=False)
                 if self._to_save():
@@ -121,7 +126,7 @@ class EndScreen(Screen[str | None]):
         self.dismiss("review")
 
     def action_keys(self) -> None:
-        self.notify(KEYS_HINT, title="Battle over")
+        self.notify(keys_hint(self.match.undo_mode), title="Battle over")
 
     def action_leave(self) -> None:
         self.dismiss(None)

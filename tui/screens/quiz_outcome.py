@@ -19,7 +19,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.commanders.ruleset import RULESET, quiz as q
+from core.commanders import quiz as q
+from core.commanders.ruleset import RULESET
 from core.commanders.commander import save_commander
 from core.commanders.sheet import commander_sheet
 from core.errors import ContentError, IllegalAction

@@ -17,7 +17,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
-from core.commanders.ruleset import RULESET, quiz as q
+from core.commanders import quiz as q
+from core.commanders.ruleset import RULESET
 
 LETTERS = "abcdefg"
 

@@ -16,6 +16,7 @@ from textual.timer import Timer
 from textual.widgets import Footer
 
 from core.match import Match
+from core.seats import SPECTATOR, action_text, secret_steps
 from tui import keymap, saving
 from tui.dialogs.round_ask import RoundDialog
 from tui.widgets.map import BattleMap
@@ -57,6 +58,13 @@ class ReplayScreen(Screen[None]):
         self.speed = 1
         self.timer: Timer | None = None
         self._logged = -1
+        # A replay is watched from the spectator's seat, as of the recording's last step: orders
+        # sealed in a phase the file leaves open stay hidden (core.seats); a finished battle hides nothing.
+        here = match.cursor
+        match.jump(match.steps)
+        self._secret = secret_steps(match, SPECTATOR)
+        self._over = match.outcome() is not None
+        match.jump(here)
 
     def help_guide(self) -> str:
         return (
@@ -65,8 +73,13 @@ class ReplayScreen(Screen[None]):
             "this step as a game you play (the recorded rest is dropped)."
         )
 
+    def shown_state(self) -> Any:
+        """The state at the cursor as the spectator may know it."""
+        state = self.match.state
+        return state if self._over else self.ruleset.seat_view(state, SPECTATOR)
+
     def compose(self) -> ComposeResult:
-        view = self.ruleset.board_view(self.match.state)
+        view = self.ruleset.board_view(self.shown_state())
         with Horizontal(id="battle-top"):
             yield BattleMap(view, id="battle-map")
             with Vertical(id="battle-side"):
@@ -87,7 +100,7 @@ class ReplayScreen(Screen[None]):
         self.show()
 
     def show(self) -> None:
-        state = self.match.state
+        state = self.shown_state()
         battle_map = self.query_one(BattleMap)
         battle_map.set_view(self.ruleset.board_view(state))
         playing = "playing" if self.timer is not None else "paused"
@@ -105,8 +118,7 @@ class ReplayScreen(Screen[None]):
         if step == 0:
             return ["The start of the battle."]
         state = self.match.state_at(step)
-        action = self.match.all_actions[step - 1]
-        lines = [self.ruleset.describe_action(self.match.state_at(step - 1), action)]
+        lines = [action_text(self.match, step, SPECTATOR, self._secret)]
         lines += [self.ruleset.describe_event(state, e) for e in self.match.events_at(step)]
         return lines
 
@@ -121,8 +133,7 @@ class ReplayScreen(Screen[None]):
             log.clear()
             steps = list(range(1, self.match.cursor + 1))
         for step in steps:
-            action = self.match.all_actions[step - 1]
-            log.write_line(f"{step}. " + self.ruleset.describe_action(self.match.state_at(step - 1), action))
+            log.write_line(f"{step}. " + action_text(self.match, step, SPECTATOR, self._secret))
             for event in self.match.events_at(step):
                 log.write_line("   " + self.ruleset.describe_event(self.match.state_at(step), event))
         self._logged = self.match.cursor

@@ -22,7 +22,8 @@ from textual.widgets.option_list import Option
 
 from tui.widgets.list_sheet import ListSheetScreen, compose_list_sheet, list_sheet_css
 
-from core.commanders.ruleset import RULESET, progression as prog
+from core.commanders import progression as prog
+from core.commanders.ruleset import RULESET
 from core.commanders.commander import Commander, load_commander, save_commander
 from core.commanders.setup import commanders_dir
 from core.commanders.sheet import commander_sheet
