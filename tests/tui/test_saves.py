@@ -147,8 +147,8 @@ async def test_end_screen_saves_the_replay(tmp_path, monkeypatch):
     from tui.screens.end import EndScreen
 
     # the toy Duel is known by name for this test only (reading a save looks the ruleset up)
-    monkeypatch.setattr(registry, "_MODULES", {**registry._MODULES, "duel": "tests.tui.duel"})
-    monkeypatch.setattr(registry, "_LOADED", dict(registry._LOADED))
+    monkeypatch.setattr(registry.RULESETS, "modules", {**registry.RULESETS.modules, "duel": "tests.tui.duel"})
+    monkeypatch.setattr(registry.RULESETS, "loaded", dict(registry.RULESETS.loaded))
     match = finished_duel()
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -15,11 +15,12 @@ any registered core ruleset is playable as it is.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
+
+from core.registry import ByName
 
 # (state, side to act or None, selected unit or None, pick stage) -> one line for the player
 Prompt = Callable[[Any, "int | None", "int | None", int], str]
@@ -93,12 +94,14 @@ class Plugin:
     after_battle: AfterBattle | None = None
 
 
-_MODULES: dict[str, str] = {
-    "statwar": "tui.rulesets.statwar",
-    "ninja": "tui.rulesets.ninja",
-    "commanders": "tui.rulesets.commanders",
-}
-_LOADED: dict[str, Plugin] = {}
+PLUGINS: ByName[Plugin] = ByName(
+    {
+        "statwar": "tui.rulesets.statwar",
+        "ninja": "tui.rulesets.ninja",
+        "commanders": "tui.rulesets.commanders",
+    },
+    "PLUGIN",
+)
 
 
 def register(name: str, module_path: str) -> None:
@@ -106,32 +109,27 @@ def register(name: str, module_path: str) -> None:
 
     Registering a name again replaces it and forgets the loaded record.
     """
-    _MODULES[name] = module_path
-    _LOADED.pop(name, None)
+    PLUGINS.register(name, module_path)
 
 
 def unregister(name: str) -> None:
     """Forget a plug-in added with `register`; the ruleset then gets the default record."""
-    _MODULES.pop(name, None)
-    _LOADED.pop(name, None)
+    PLUGINS.unregister(name)
 
 
 def get(name: str) -> Plugin:
     """The plug-in for ruleset `name`, or the default record when it has none."""
-    if name in _LOADED:
-        return _LOADED[name]
-    if name not in _MODULES:
+    if name not in PLUGINS:
         return Plugin(name)
-    plugin = importlib.import_module(_MODULES[name]).PLUGIN
+    plugin = PLUGINS.get(name)
     if plugin.name != name:
-        raise ValueError(f"{_MODULES[name]}.PLUGIN is for {plugin.name!r}, registered as {name!r}")
-    _LOADED[name] = plugin
+        raise ValueError(f"{PLUGINS.module_of(name)}.PLUGIN is for {plugin.name!r}, registered as {name!r}")
     return plugin
 
 
 def plugins() -> tuple[Plugin, ...]:
     """Every registered plug-in, in registration order (the Builders hub lists them so)."""
-    return tuple(get(name) for name in _MODULES)
+    return tuple(get(name) for name in PLUGINS.names())
 
 
 def builder(key: str) -> Builder:
