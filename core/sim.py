@@ -59,10 +59,6 @@ class GameRecord:
     save: str | None
 
 
-#: Scenarios already loaded in this process, by (ruleset, name or path).
-_SETUPS: dict[tuple[str, str], Any] = {}
-
-
 def game_seed(batch_seed: int, index: int) -> int:
     """The battle seed of game `index` (63 bits, so it stays a plain JSON/TOML integer)."""
     return splitmix64(batch_seed & MASK64, index) >> 1
@@ -87,10 +83,7 @@ def play_game(job: GameJob) -> GameRecord:
     if job.ruleset not in registry.names():
         registry.register(job.ruleset, job.module)
     ruleset = registry.get(job.ruleset)
-    key = (job.ruleset, job.scenario)
-    if key not in _SETUPS:
-        _SETUPS[key] = ruleset.load_scenario(job.scenario)
-    setup = _SETUPS[key]
+    setup = ruleset.load_scenario(job.scenario)  # a file read (content is the ruleset's, loaded once)
     seed = game_seed(job.batch_seed, job.index)
     match = Match(ruleset, ruleset.new_battle(setup, seed))
     sides = len(ruleset.side_names(match.state))

@@ -70,5 +70,8 @@ class PickStage:
 class ActionPicks:
     """How one action is picked on the map (Ruleset.action_picks): who acts, then each stage."""
 
-    actor: int | None  # uid of the acting unit; None when no unit on the map acts (deploy, end turn)
+    # uid of the acting unit; None when no unit on the map acts (deploy, end turn). A unit carried
+    # by another (a StatWar rider) acts too though board_view leaves it out: its "self" stage
+    # holds the cells it acts from.
+    actor: int | None
     stages: tuple[PickStage, ...] = ()
