@@ -100,7 +100,8 @@ class Match:
         names = self.ruleset.side_names(self.state)
         if side is None or actor != side:
             who = names[actor] if 0 <= actor < len(names) else f"side {actor + 1}"
-            return f"The last action was {who}'s: fair undo never takes back another side's action."
+            whose = f"{who}'" if who.endswith("s") else f"{who}'s"
+            return f"The last action was {whose}: fair undo never takes back another side's action."
         if self._rolled[step]:
             return "That action rolled dice: the roll stands (fair undo)."
         if self.ruleset.sealed_orders and side not in self.ruleset.to_act(self.state):

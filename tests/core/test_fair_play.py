@@ -169,6 +169,17 @@ def test_the_old_saves_cover_every_ruleset():
     assert {p.stem.split("-")[0] for p in OLD_SAVES} == {"statwar", "ninja", "commanders"}
 
 
+def test_a_refusal_names_the_side_in_good_english():
+    """Goblins' move, not Goblins's."""
+    rs = registry.get("statwar")
+    match = Match(rs, rs.new_battle(rs.load_scenario("duel_25"), 11))
+    first = match.to_act()[0]
+    match.apply(match.legal_actions(first)[0])
+    names = rs.side_names(match.state)
+    assert names[first].endswith("s")  # Rangers or Goblins
+    assert match.undo_refusal(1 - first).startswith(f"The last action was {names[first]}':")
+
+
 def test_orders_given_in_one_phase_are_undone_by_their_own_side_only():
     ninja = registry.get("ninja")
     match = Match(ninja, ninja.new_battle(ninja.load_scenario("ash_vs_vine"), 6))
