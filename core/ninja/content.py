@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 
-from core.content import display_path, load_folder, read_toml, structure
+from core.content import RefusedReference, display_path, find_reference, load_folder, read_toml, short, structure
 from core.errors import ContentError, Problem
 from core.ninja.specs import (
     ArmySpec,
@@ -105,12 +105,23 @@ def load_map(path: Path, cat: Catalogue) -> MapSpec:
     return spec
 
 
-def resolve(folder: Path, sub: str, name: str) -> Path:
-    """A content reference: a bare name means the bundled file `sub/name.toml`; else a path."""
-    if name.endswith(".toml"):
-        p = Path(name)
-        return p if p.is_absolute() else (folder / p if (folder / p).exists() else p)
-    return folder / sub / f"{name}.toml"
+def resolve(folder: Path, sub: str, name: str, near: Path | None = None, field: str = "") -> Path:
+    """A content reference: a bare name is the file `sub/name.toml` of the content folder; a
+    name ending in `.toml` is a path below the content folder or the referring file's folder
+    (`near`'s). Nothing outside them: an absolute path, `..`, an over-long name or control
+    characters are a ContentError naming the referring file and `field`."""
+    file = display_path(near) if near is not None else "(reference)"
+    places = [folder / sub] if not name.endswith(".toml") else [folder]
+    if near is not None:
+        places.append(near.parent)
+    try:
+        found = find_reference(name, places, exclude=near)
+    except RefusedReference as exc:
+        raise ContentError([Problem(file, field or sub, f"the reference {short(name)} {exc}")]) from None
+    if found is None:
+        raise ContentError([Problem(file, field or sub, f"no file {short(name)} in {display_path(places[0])}"
+                                    + (" or beside this file" if near is not None else ""))])
+    return found
 
 
 def load_army(path: Path) -> ArmySpec:
