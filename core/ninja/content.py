@@ -78,6 +78,17 @@ def load_typed(path: Path, cls: type, kind: str) -> Any:
     return structure(data, cls, display_path(path))
 
 
+def school_weapon_problems(school: SchoolSpec, weapons: dict[str, WeaponSpec]) -> list[tuple[str, str]]:
+    """(field, reason) for each weapon a school names that weapons.toml does not have as such."""
+    out = []
+    for i, w in enumerate(school.melee):
+        if w not in weapons or weapons[w].missile:
+            out.append((f"melee[{i}]", f"{w!r} is not a melee weapon in weapons.toml"))
+    if school.missile not in weapons or not weapons[school.missile].missile:
+        out.append(("missile", f"{school.missile!r} is not a missile weapon in weapons.toml"))
+    return out
+
+
 def load_catalogue(root: str | Path) -> Catalogue:
     """Every static fact in the content folder `root`, checked against each other."""
     folder = Path(root)
@@ -87,11 +98,7 @@ def load_catalogue(root: str | Path) -> Catalogue:
     problems = []
     for key, school in schools.items():
         file = display_path(folder / "schools" / f"{key}.toml")
-        for i, w in enumerate(school.melee):
-            if w not in weapons or weapons[w].missile:
-                problems.append(Problem(file, f"melee[{i}]", f"{w!r} is not a melee weapon in weapons.toml"))
-        if school.missile not in weapons or not weapons[school.missile].missile:
-            problems.append(Problem(file, "missile", f"{school.missile!r} is not a missile weapon in weapons.toml"))
+        problems.extend(Problem(file, f, r) for f, r in school_weapon_problems(school, weapons))
     if problems:
         raise ContentError(problems)
     return Catalogue(str(folder), rules, weapons, schools)
