@@ -399,7 +399,11 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     if args.file.suffix.lower() == ".json":
         raise UserError(f"{display_path(args.file)}: sheet reads army, unit or commander files (TOML), not saves")
     ruleset, document = load_toml_document(args.file)
-    sheet = ruleset.sheet(document)
+    try:
+        sheet = ruleset.sheet(document)
+    except ContentError as exc:  # a kind without a sheet: said of this file, not of "(document)"
+        file = display_path(args.file)
+        raise ContentError([Problem(file if p.file == "(document)" else p.file, p.field, p.reason) for p in exc.problems]) from None
     if args.json:
         print(json.dumps({"title": sheet.title, "lines": list(sheet.lines), "data": sheet.data}))
     else:
