@@ -11,7 +11,7 @@ import pytest
 from core.commanders.commander import commander_to_toml, load_commander, save_commander
 from core.commanders.content import load_catalogue
 from core.commanders.ruleset import RULESET as COMMANDERS
-from core.content import find_reference, printable, scenarios_root, text_problems
+from core.content import scenarios_root
 from core.errors import ContentError
 from core.ninja.ruleset import NinjaRuleset
 from core.ninja.setup import load_setup
@@ -41,7 +41,7 @@ def test_a_name_given_twice_in_a_catalogue_table_is_refused_naming_both_places(t
     twin = dict(entries[1])
     twin["name"] = entries[0]["name"]  # the second entry takes the first one's name, with other numbers
     entries[1] = twin
-    from core.content import dump_toml
+    from tomli_w import dumps as dump_toml
 
     (folder / file).write_text(dump_toml(data))
     found = problems_of(lambda: load_catalogue(folder, COMMANDERS.quiz))
@@ -53,7 +53,7 @@ def test_two_terrains_with_one_map_symbol_are_refused(tmp_path):
     folder = copied_catalogue(tmp_path)
     data = tomllib.loads((folder / "terrain.toml").read_text())
     data["terrain"][1]["symbol"] = data["terrain"][0]["symbol"]
-    from core.content import dump_toml
+    from tomli_w import dumps as dump_toml
 
     (folder / "terrain.toml").write_text(dump_toml(data))
     found = problems_of(lambda: load_catalogue(folder, COMMANDERS.quiz))
@@ -128,6 +128,8 @@ def test_a_commanders_scenario_may_not_name_a_commander_outside(tmp_path):
 
 
 def test_a_link_out_of_the_folder_is_not_followed(tmp_path):
+    from core.content import find_reference
+
     unit = outside_unit(tmp_path)
     folder = tmp_path / "units"
     folder.mkdir()
@@ -145,6 +147,8 @@ def test_a_name_with_control_characters_is_refused_at_load(tmp_path):
 
 
 def test_long_text_may_hold_newlines_and_tabs_but_not_escapes():
+    from core.content import printable, text_problems
+
     assert text_problems({"name": "Bear", "description": "big\n\tbear"}) == []
     assert [f for f, _ in text_problems({"description": "big\x1b[31m"})] == ["description"]
     assert [f for f, _ in text_problems({"name": "Be\nar"})] == ["name"]
