@@ -13,10 +13,12 @@ import functools
 import hashlib
 import os
 import tomllib
-from pathlib import Path
-from typing import Any, Callable, TypeVar
+import unicodedata
+from pathlib import Path, PurePosixPath, PureWindowsPath
+from typing import Any, Callable, Iterable, TypeVar
 
 import cattrs
+import tomli_w
 from cattrs.v import format_exception
 
 from core.errors import ContentError, Problem
@@ -26,6 +28,113 @@ T = TypeVar("T")
 
 #: Largest content file accepted; anything bigger is not a hand-written data file.
 MAX_CONTENT_BYTES = 2 * 1024 * 1024
+
+#: Longest reference (a name of another content file) accepted: far above any real
+#: name, far below the 255 bytes a file system allows in one name.
+MAX_REFERENCE = 100
+
+#: Characters a terminal may act on rather than print: C0 and C1 controls, DEL, and the
+#: bidirectional overrides and line separators that reorder or break what follows.
+_INVISIBLE = frozenset("\u2028\u2029\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def is_control(ch: str) -> bool:
+    return unicodedata.category(ch) == "Cc" or ch in _INVISIBLE
+
+
+def printable(text: str, keep: str = "") -> str:
+    """`text` safe to print on a terminal: every control character (except those in
+    `keep`) shown as an escape (`\\x1b`, `\\u202e`), never sent raw."""
+    if not any(is_control(ch) and ch not in keep for ch in text):
+        return text
+    out = []
+    for ch in text:
+        if is_control(ch) and ch not in keep:
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def text_problems(data: Any, where: str = "") -> list[tuple[str, str]]:
+    """(field, reason) for every text in plain data (keys too) holding a control character.
+
+    Decision (docs/FORMATS.md, "Text in files"): content text is printable. Newlines and
+    tabs are allowed in long text (descriptions, notes), never in a name or a key; every
+    other control character is refused wherever it appears."""
+    out: list[tuple[str, str]] = []
+    if isinstance(data, str):
+        leaf = where.rpartition(".")[2].split("[")[0]
+        allowed = "" if leaf in ("name", "title", "") or not where else "\n\t"
+        bad = next((ch for ch in data if is_control(ch) and ch not in allowed), None)
+        if bad is not None:
+            out.append((where or "(top level)", f"holds the control character U+{ord(bad):04X}; text must be printable"))
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            if isinstance(key, str) and any(is_control(ch) for ch in key):
+                out.append((where or "(top level)", f"the key {printable(key)!r} holds a control character"))
+                continue
+            out.extend(text_problems(value, f"{where}.{key}" if where else str(key)))
+    elif isinstance(data, (list, tuple)):
+        for i, value in enumerate(data):
+            out.extend(text_problems(value, f"{where}[{i}]"))
+    return out
+
+
+def dump_toml(data: dict[str, Any]) -> str:
+    """The text of a TOML file holding `data`, through tomli-w (every string escaped as
+    TOML requires, so what is written reads back equal)."""
+    return tomli_w.dumps(data)
+
+
+def short(text: str, limit: int = 40) -> str:
+    """A text quoted for a message: printable, and cut to `limit` characters."""
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
+class RefusedReference(ValueError):
+    """A reference to another content file that may not be followed; the reason is the message."""
+
+
+def reference_problem(name: Any) -> str | None:
+    """Why `name` cannot be a reference to another content file, or None when it can be.
+
+    A reference is a file name (without `.toml`, or with it) or a relative path below the
+    folders it is looked up in: never absolute, never with `..`, at most MAX_REFERENCE
+    characters, no control characters."""
+    if not isinstance(name, str) or not name.strip():
+        return "names no file"
+    if len(name) > MAX_REFERENCE:
+        return f"is {len(name)} characters long; a reference is at most {MAX_REFERENCE}"
+    if any(is_control(ch) for ch in name) or "\0" in name:
+        return "holds a control character"
+    posix, windows = PurePosixPath(name), PureWindowsPath(name)
+    if posix.is_absolute() or windows.is_absolute() or windows.drive or name.startswith(("/", "\\", "~")):
+        return "is an absolute path; a reference names a file inside the content folders"
+    if ".." in posix.parts or ".." in windows.parts:
+        return "leaves its folder with '..'; a reference names a file inside the content folders"
+    return None
+
+
+def find_reference(name: str, folders: Iterable[Path], suffix: str = ".toml", exclude: Path | None = None) -> Path | None:
+    """The first regular file `name` (plus `suffix` unless it ends with it) names inside one
+    of `folders`, or None. A name that may not be followed raises RefusedReference; a file
+    reached through a link that leads out of its folder is not followed."""
+    reason = reference_problem(name)
+    if reason is not None:
+        raise RefusedReference(reason)
+    file = name if name.endswith(suffix) else name + suffix
+    skip = exclude.resolve() if exclude is not None else None
+    for folder in folders:
+        candidate = folder / file
+        try:
+            real = candidate.resolve()
+            if real.is_relative_to(folder.resolve()) and real.is_file() and real != skip:
+                return candidate
+        except (OSError, RuntimeError):  # a name the system refuses or a link loop: not here
+            continue
+    return None
 
 
 @functools.cache
@@ -100,6 +209,9 @@ def cattrs_problems(exc: BaseException, file: str, prefix: str = "") -> list[Pro
 def structure(data: Any, cls: type[T], file: str, converter: Any = None, prefix: str = "") -> T:
     """Build `cls` from plain data; every problem (shape and rules) raised together."""
     conv = converter or CONTENT_CONVERTER
+    unprintable = text_problems(data, prefix)
+    if unprintable:
+        raise ContentError([Problem(file, f, r) for f, r in unprintable])
     try:
         obj = conv.structure(data, cls)
     except (cattrs.BaseValidationError, ValueError, TypeError, KeyError) as exc:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
 
 
 def write_atomic(path: str | Path, data: bytes | str) -> Path:
@@ -38,19 +37,3 @@ def write_atomic(path: str | Path, data: bytes | str) -> Path:
     finally:
         os.close(folder)
     return target
-
-
-def toml_value(value: Any) -> str:
-    """One TOML value: booleans, integers, strings, arrays and inline tables."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        escaped = value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-        return f'"{escaped}"'
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(toml_value(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{k} = {toml_value(v)}" for k, v in value.items()) + " }"
-    raise TypeError(f"cannot write {type(value).__name__} to TOML")

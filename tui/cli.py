@@ -19,7 +19,7 @@ from typing import Any, Sequence
 from core import registry
 from core.ai import LEVELS
 from core.match import DEFAULT_UNDO, UNDO_MODES
-from core.content import display_path, read_toml
+from core.content import display_path, printable, read_toml
 from core.errors import ContentError, Problem, SaveError, SkirmishError
 
 OPPONENTS = ("easy", "normal", "hard", "hotseat")
@@ -94,6 +94,26 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class Escaping:
+    """A text stream that shows every control character written to it as an escape
+    (core.content.printable), keeping only newlines: names and reasons read from files
+    reach the terminal as text, never as terminal commands."""
+
+    def __init__(self, stream) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        return self.stream.write(printable(text, keep="\n"))
+
+    def __getattr__(self, name: str):
+        return getattr(self.stream, name)
+
+
+#: Commands whose output repeats text read from files; the TUI and `sim` (whose progress
+#: bar draws with a carriage return) write their own.
+ESCAPED = ("verify", "check", "log", "sheet", "scenarios")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
@@ -101,6 +121,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # argparse: 2 for usage errors, 0 for --help
         return exc.code if isinstance(exc.code, int) else 2
     command = args.command or "tui"
+    if command not in ESCAPED:
+        return run_command(command, args)
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = Escaping(out), Escaping(err)
+    try:
+        return run_command(command, args)
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+def run_command(command: str, args: argparse.Namespace) -> int:
     try:
         return COMMANDS[command](args)
     except ContentError as exc:
@@ -308,6 +339,10 @@ def cmd_check(args: argparse.Namespace) -> int:
             print(exc)
             failed += 1
             continue
+        except OSError as exc:  # a file name the system refuses, a folder it cannot read: this file only
+            print(Problem(display_path(path), "(file)", f"cannot read: {exc.strerror or exc}"))
+            failed += 1
+            continue
         print(f"{display_path(path)}: ok ({what})")
     return 1 if failed else 0
 
@@ -364,7 +399,11 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     if args.file.suffix.lower() == ".json":
         raise UserError(f"{display_path(args.file)}: sheet reads army, unit or commander files (TOML), not saves")
     ruleset, document = load_toml_document(args.file)
-    sheet = ruleset.sheet(document)
+    try:
+        sheet = ruleset.sheet(document)
+    except ContentError as exc:  # a kind without a sheet: said of this file, not of "(document)"
+        file = display_path(args.file)
+        raise ContentError([Problem(file if p.file == "(document)" else p.file, p.field, p.reason) for p in exc.problems]) from None
     if args.json:
         print(json.dumps({"title": sheet.title, "lines": list(sheet.lines), "data": sheet.data}))
     else:

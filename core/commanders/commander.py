@@ -15,9 +15,9 @@ from typing import Any
 import attrs
 
 from core.commanders.content import ATTRIBUTES, Catalogue, checked
-from core.content import display_path, read_toml, structure
+from core.content import display_path, dump_toml, read_toml, structure, text_problems
 from core.errors import ContentError, Problem
-from core.files import toml_value, write_atomic
+from core.files import write_atomic
 from core.serial import new_converter
 
 ATTRIBUTE_CURVES: tuple[str, ...] = ("first", "second", "third")
@@ -211,20 +211,14 @@ def commander_to_data(commander: Commander) -> dict[str, Any]:
 
 
 def commander_to_toml(commander: Commander) -> str:
-    """The file text of a commander: scalars first, then one table per record field."""
-    data = commander_to_data(commander)
-    tables = {k: v for k, v in data.items() if isinstance(v, dict)}
-    lines = [f"{k} = {toml_value(v)}" for k, v in data.items() if k not in tables]
-    for name, table in tables.items():
-        lines.append("")
-        lines.append(f"[{name}]")
-        lines.extend(f"{k} = {toml_value(v)}" for k, v in table.items())
-    return "\n".join(lines) + "\n"
+    """The file text of a commander (tomli-w: scalars and lists first, then one table per
+    record field); it reads back as the same commander."""
+    return dump_toml(commander_to_data(commander))
 
 
 def save_commander(commander: Commander, path: str | Path, cat: Catalogue) -> None:
     """Write a commander file atomically (core.files.write_atomic)."""
-    problems = commander.problems_with(cat)
+    problems = text_problems(commander_to_data(commander)) + commander.problems_with(cat)
     if problems:
         raise ContentError([Problem(display_path(path), f, r) for f, r in problems])
     write_atomic(path, commander_to_toml(commander))

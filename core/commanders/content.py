@@ -201,11 +201,27 @@ class RulesSpec:
     max_rounds: int
 
 
+def duplicate_names(table: str, entries: Any) -> list[tuple[str, str]]:
+    """A name given twice in one catalogue table: the catalogue is indexed by name, so the
+    later entry would silently replace the first. Both places are named."""
+    first: dict[str, int] = {}
+    out = []
+    for i, entry in enumerate(entries):
+        if entry.name in first:
+            out.append((f"{table}[{i}].name", f"{entry.name!r} is already the name of {table}[{first[entry.name]}]"))
+        else:
+            first[entry.name] = i
+    return out
+
+
 @attrs.frozen
 class UnitsFile:
     ruleset: str
     kind: str
     unit: tuple[UnitSpec, ...]
+
+    def problems(self) -> list[tuple[str, str]]:
+        return duplicate_names("unit", self.unit)
 
 
 @attrs.frozen
@@ -214,12 +230,18 @@ class ClassesFile:
     kind: str
     class_: tuple[ClassSpec, ...] = attrs.field(alias="class_")
 
+    def problems(self) -> list[tuple[str, str]]:
+        return duplicate_names("class", self.class_)
+
 
 @attrs.frozen
 class SpellsFile:
     ruleset: str
     kind: str
     spell: tuple[SpellSpec, ...]
+
+    def problems(self) -> list[tuple[str, str]]:
+        return duplicate_names("spell", self.spell)
 
 
 @attrs.frozen
@@ -228,12 +250,20 @@ class SkillsFile:
     kind: str
     skill: tuple[SkillSpec, ...]
 
+    def problems(self) -> list[tuple[str, str]]:
+        return duplicate_names("skill", self.skill)
+
 
 @attrs.frozen
 class TerrainFile:
     ruleset: str
     kind: str
     terrain: tuple[TerrainSpec, ...]
+
+    def problems(self) -> list[tuple[str, str]]:
+        symbols = [attrs.evolve(t, name=t.symbol) for t in self.terrain]  # maps read terrain by symbol
+        return duplicate_names("terrain", self.terrain) + [
+            (f.replace(".name", ".symbol"), r.replace("the name", "the symbol")) for f, r in duplicate_names("terrain", symbols)]
 
 
 @attrs.frozen

@@ -18,7 +18,7 @@ from core.commanders.events import InitiativeRolled
 from core.commanders.initiative import initiative_queue
 from core.commanders.state import Battle, Board, Leader, Unit
 from core.commanders.temperament import TemperamentModifiers
-from core.content import display_path, load, scenarios_root, structure
+from core.content import RefusedReference, display_path, find_reference, load, scenarios_root, short, structure
 from core.errors import ContentError, Problem
 from core.rng import Dice
 from core.serial import new_converter
@@ -124,11 +124,18 @@ def battles_dir() -> Path:
     return scenarios_root() / "commanders" / "battles"
 
 
-def _resolve(ref: str, folder: Path, base: Path) -> Path:
-    if ref.endswith(".toml"):
-        p = (base / ref) if not Path(ref).is_absolute() else Path(ref)
-        return p
-    return folder / f"{ref}.toml"
+def _resolve(ref: str, folder: Path, near: Path, field: str) -> Path:
+    """A reference: a bare name is `folder/ref.toml`; a name ending in `.toml` is a path below
+    the referring file's folder. Nothing else: an absolute path, `..`, an over-long name or
+    control characters are a ContentError naming the scenario and `field`."""
+    places = [near.parent] if ref.endswith(".toml") else [folder]
+    try:
+        found = find_reference(ref, places, exclude=near)
+    except RefusedReference as exc:
+        raise ContentError([Problem(display_path(near), field, f"the reference {short(ref)} {exc}")]) from None
+    if found is None:
+        raise ContentError([Problem(display_path(near), field, f"no file {short(ref)} in {display_path(places[0])}")])
+    return found
 
 
 def load_map(path: Path, cat: Catalogue) -> MapFile:
@@ -141,13 +148,13 @@ def load_setup(path: Path, cat: Catalogue) -> Setup:
     problems: list[Problem] = []
     board = None
     try:
-        board = load_map(_resolve(scen.map, maps_dir(), path.parent), cat).board(cat)
+        board = load_map(_resolve(scen.map, maps_dir(), path, "map"), cat).board(cat)
     except ContentError as exc:
         problems.extend(exc.problems)
     commanders = []
     for i, p in enumerate(scen.commander):
         try:
-            commanders.append(load_commander(_resolve(p.file, commanders_dir(), path.parent), cat))
+            commanders.append(load_commander(_resolve(p.file, commanders_dir(), path, f"commander[{i}].file"), cat))
         except ContentError as exc:
             problems.extend(exc.problems)
     if board is not None and not problems:

@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 
-from core.content import display_path, load_folder, read_toml, structure
+from core.content import RefusedReference, display_path, find_reference, load_folder, read_toml, short, structure
 from core.errors import ContentError, Problem
 from core.ninja.specs import (
     ArmySpec,
@@ -78,6 +78,17 @@ def load_typed(path: Path, cls: type, kind: str) -> Any:
     return structure(data, cls, display_path(path))
 
 
+def school_weapon_problems(school: SchoolSpec, weapons: dict[str, WeaponSpec]) -> list[tuple[str, str]]:
+    """(field, reason) for each weapon a school names that weapons.toml does not have as such."""
+    out = []
+    for i, w in enumerate(school.melee):
+        if w not in weapons or weapons[w].missile:
+            out.append((f"melee[{i}]", f"{w!r} is not a melee weapon in weapons.toml"))
+    if school.missile not in weapons or not weapons[school.missile].missile:
+        out.append(("missile", f"{school.missile!r} is not a missile weapon in weapons.toml"))
+    return out
+
+
 def load_catalogue(root: str | Path) -> Catalogue:
     """Every static fact in the content folder `root`, checked against each other."""
     folder = Path(root)
@@ -87,11 +98,7 @@ def load_catalogue(root: str | Path) -> Catalogue:
     problems = []
     for key, school in schools.items():
         file = display_path(folder / "schools" / f"{key}.toml")
-        for i, w in enumerate(school.melee):
-            if w not in weapons or weapons[w].missile:
-                problems.append(Problem(file, f"melee[{i}]", f"{w!r} is not a melee weapon in weapons.toml"))
-        if school.missile not in weapons or not weapons[school.missile].missile:
-            problems.append(Problem(file, "missile", f"{school.missile!r} is not a missile weapon in weapons.toml"))
+        problems.extend(Problem(file, f, r) for f, r in school_weapon_problems(school, weapons))
     if problems:
         raise ContentError(problems)
     return Catalogue(str(folder), rules, weapons, schools)
@@ -105,12 +112,23 @@ def load_map(path: Path, cat: Catalogue) -> MapSpec:
     return spec
 
 
-def resolve(folder: Path, sub: str, name: str) -> Path:
-    """A content reference: a bare name means the bundled file `sub/name.toml`; else a path."""
-    if name.endswith(".toml"):
-        p = Path(name)
-        return p if p.is_absolute() else (folder / p if (folder / p).exists() else p)
-    return folder / sub / f"{name}.toml"
+def resolve(folder: Path, sub: str, name: str, near: Path | None = None, field: str = "") -> Path:
+    """A content reference: a bare name is the file `sub/name.toml` of the content folder; a
+    name ending in `.toml` is a path below the content folder or the referring file's folder
+    (`near`'s). Nothing outside them: an absolute path, `..`, an over-long name or control
+    characters are a ContentError naming the referring file and `field`."""
+    file = display_path(near) if near is not None else "(reference)"
+    places = [folder / sub] if not name.endswith(".toml") else [folder]
+    if near is not None:
+        places.append(near.parent)
+    try:
+        found = find_reference(name, places, exclude=near)
+    except RefusedReference as exc:
+        raise ContentError([Problem(file, field or sub, f"the reference {short(name)} {exc}")]) from None
+    if found is None:
+        raise ContentError([Problem(file, field or sub, f"no file {short(name)} in {display_path(places[0])}"
+                                    + (" or beside this file" if near is not None else ""))])
+    return found
 
 
 def load_army(path: Path) -> ArmySpec:

@@ -12,7 +12,7 @@ from core.errors import ContentError, Problem
 from core.ninja import ai, muster, picks, planning, sheet, turn, view
 from core.ninja.actions import ACTION_TYPES
 from core.ninja.armies import army_problems
-from core.ninja.content import Catalogue, load_army, load_catalogue, load_map, load_typed
+from core.ninja.content import Catalogue, load_army, load_catalogue, load_map, load_typed, school_weapon_problems
 from core.ninja.events import EVENT_TYPES
 from core.ninja.planning import Predictions
 from core.ninja.resolution import scores, winner
@@ -96,7 +96,11 @@ class NinjaRuleset(Ruleset):
         if kind == "map":
             return load_map(path, self.cat)
         if kind == "school":
-            return load_typed(path, SchoolSpec, "school")
+            school = load_typed(path, SchoolSpec, "school")
+            found = school_weapon_problems(school, self.cat.weapons)
+            if found:
+                raise ContentError([Problem(file, f, r) for f, r in found])
+            return school
         if kind == "rules":
             return load_typed(path, RulesSpec, "rules")
         if kind == "weapons":
@@ -123,8 +127,13 @@ class NinjaRuleset(Ruleset):
         if isinstance(document, ArmySpec):
             return sheet.army_sheet(document, self.cat)
         if isinstance(document, SchoolSpec):
-            key = next(k for k, s in self.cat.schools.items() if s.name == document.name)
-            return sheet.school_sheet(key, document, self.cat)
+            key = next((k for k, s in self.cat.schools.items() if s == document), None)
+            if key is not None:
+                return sheet.school_sheet(key, document, self.cat)
+            # a school file of the player's own (or an edited copy): its sheet against the bundled rules
+            key = f"({document.name})"
+            cat = attrs.evolve(self.cat, schools={**self.cat.schools, key: document})
+            return sheet.school_sheet(key, document, cat)
         if isinstance(document, Setup):
             lines: list[str] = [f"{document.scenario.title} on {document.map.name}"]
             data: dict[str, Any] = {"armies": []}

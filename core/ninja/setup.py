@@ -33,7 +33,7 @@ def load_setup(path: Path, cat: Catalogue) -> Setup:
     file = display_path(path)
     problems: list[Problem] = []
     try:
-        mp = load_map(resolve(folder, "maps", spec.map), cat)
+        mp = load_map(resolve(folder, "maps", spec.map, path, "map"), cat)
     except ContentError as exc:
         raise ContentError([Problem(file, "map", f"cannot load map {spec.map!r}")] + list(exc.problems)) from None
     for i, z in enumerate(spec.zones):
@@ -44,7 +44,7 @@ def load_setup(path: Path, cat: Catalogue) -> Setup:
     armies = []
     for i, name in enumerate(spec.armies):
         try:
-            army = load_army(resolve(folder, "armies", name))
+            army = load_army(resolve(folder, "armies", name, path, f"armies[{i}]"))
         except ContentError as exc:
             problems.append(Problem(file, f"armies[{i}]", f"cannot load army {name!r}"))
             problems.extend(exc.problems)

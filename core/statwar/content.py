@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from core.content import display_path, read_toml, scenarios_root, structure
+from core.content import RefusedReference, display_path, short, find_reference, read_toml, scenarios_root, structure
 from core.errors import ContentError, Problem
 from core.statwar.setup import Setup, build_board
 from core.statwar.specs import RULESET_NAME, Army, ArmySpec, BoardSpec, ScenarioSpec, UnitSpec
@@ -26,16 +26,28 @@ def bundled_root() -> Path:
 
 
 def find(kind: str, name: str, near: Path | None) -> Path | None:
-    """The file a reference names: in the sibling folder of its kind, beside the referring file, or bundled."""
+    """The file a reference names: in the sibling folder of its kind, beside the referring file, or bundled.
+
+    Only inside those folders: a name that is absolute, climbs out with `..`, is too long
+    or holds control characters raises RefusedReference (core.content.find_reference)."""
     folder = FOLDERS[kind]
     places = []
     if near is not None:
-        places += [near.parent.parent / folder / f"{name}.toml", near.parent / f"{name}.toml"]
-    places.append(bundled_root() / folder / f"{name}.toml")
-    for place in places:
-        if place.is_file() and (near is None or place.resolve() != near.resolve()):
-            return place
-    return None
+        places += [near.parent.parent / folder, near.parent]
+    places.append(bundled_root() / folder)
+    return find_reference(name, places, exclude=near)
+
+
+def _refer(kind: str, name: str, path: Path, field: str, problems: list[Problem]) -> Path | None:
+    """find(), with a missing or refused reference added to `problems` as `file: field: reason`."""
+    try:
+        found = find(kind, name, path)
+    except RefusedReference as exc:
+        problems.append(Problem(display_path(path), field, f"the {kind} reference {short(name)} {exc}"))
+        return None
+    if found is None:
+        problems.append(Problem(display_path(path), field, f"no {kind} file named {name!r}"))
+    return found
 
 
 def parse(path: Path, data: dict[str, Any]) -> Any:
@@ -67,9 +79,8 @@ def resolve_army(spec: ArmySpec, path: Path) -> Army:
     problems: list[Problem] = []
     units: list[UnitSpec] = []
     for i, entry in enumerate(spec.units):
-        found = find("unit", entry.unit, path)
+        found = _refer("unit", entry.unit, path, f"units[{i}].unit", problems)
         if found is None:
-            problems.append(Problem(display_path(path), f"units[{i}].unit", f"no unit file named {entry.unit!r}"))
             continue
         try:
             unit = load_unit(found)
@@ -100,19 +111,16 @@ def load_board(path: Path) -> BoardSpec:
 def resolve_scenario(spec: ScenarioSpec, path: Path) -> Setup:
     problems: list[Problem] = []
     board = None
-    found = find("board", spec.board, path)
-    if found is None:
-        problems.append(Problem(display_path(path), "board", f"no board file named {spec.board!r}"))
-    else:
+    found = _refer("board", spec.board, path, "board", problems)
+    if found is not None:
         try:
             board = build_board(load_board(found))
         except ContentError as exc:
             problems.extend(exc.problems)
     armies = []
     for i, name in enumerate(spec.armies):
-        found = find("army", name, path)
+        found = _refer("army", name, path, f"armies[{i}]", problems)
         if found is None:
-            problems.append(Problem(display_path(path), f"armies[{i}]", f"no army file named {name!r}"))
             continue
         try:
             armies.append(load_army(found))

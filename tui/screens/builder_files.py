@@ -19,7 +19,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from core.files import toml_value
+from core.content import dump_toml, text_problems
 from tui import rulesets
 
 
@@ -41,20 +41,15 @@ def slug(name: str) -> str:
 
 
 def toml_text(data: dict[str, Any]) -> str:
-    """TOML for a flat document whose only nesting is lists of tables (written as [[key]])."""
-    lines: list[str] = []
-    tables: dict[str, list[dict[str, Any]]] = {}
-    for key, value in data.items():
-        if isinstance(value, (list, tuple)) and value and all(isinstance(v, dict) for v in value):
-            tables[key] = list(value)
-        else:
-            lines.append(f"{key} = {toml_value(value)}")
-    for key, rows in tables.items():
-        for row in rows:
-            lines.append("")
-            lines.append(f"[[{key}]]")
-            lines.extend(f"{k} = {toml_value(v)}" for k, v in row.items())
-    return "\n".join(lines) + "\n"
+    """The file text of a player file, written by tomli-w (core.content.dump_toml): every
+    string escaped as TOML requires, so the file reads back exactly as written."""
+    return dump_toml(data)
+
+
+def unprintable(data: dict[str, Any]) -> list[str]:
+    """`field: reason` for each text of a file about to be written that holds a control
+    character: the game would refuse to read it back (docs/FORMATS.md, "Text in files")."""
+    return [f"{f}: {r}" for f, r in text_problems(data)]
 
 
 def list_files(folder: Path) -> list[Path]:

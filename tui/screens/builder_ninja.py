@@ -28,7 +28,7 @@ from core.ninja.armies import army_problems
 from core.ninja.content import load_army
 from core.ninja.sheet import unit_numbers
 from core.ninja.specs import RULE_SETS, ArmySpec, UnitEntry
-from tui.screens.builder_files import list_files, player_folder, slug, toml_text
+from tui.screens.builder_files import list_files, player_folder, slug, toml_text, unprintable
 
 RULE_SET_NAMES = {
     "unrestricted": ("Unrestricted", "spend the points any way you want"),
@@ -307,7 +307,7 @@ class NinjaArmyScreen(ListSheetScreen):
 
     # --- files and battle ---------------------------------------------------------------
     def action_save(self) -> Path | None:
-        problems = self.problems()
+        problems = self.problems() + unprintable(army_data(self.spec))
         if problems:
             self.app.show_error("The army breaks its rules", "\n".join(problems))
             return None

@@ -27,7 +27,7 @@ from core.statwar.specs import Army, ArmyEntry, ArmySpec
 from core.statwar.sheet import army_sheet, unit_lines
 from core.statwar.specs import UnitSpec
 from core.files import write_atomic
-from tui.screens.builder_files import list_files, player_folder, slug, toml_text
+from tui.screens.builder_files import list_files, player_folder, slug, toml_text, unprintable
 
 BLANK = UnitSpec(name="", description="")
 
@@ -286,7 +286,7 @@ class StatWarArmyScreen(ListSheetScreen):
                 save_unit(spec, self.units_folder)
 
     def action_save(self) -> Path | None:
-        problems = self.problems()
+        problems = self.problems() + unprintable(army_data(self.name_text, self.description, self.points, self.keys))
         if problems:
             self.app.show_error("The army cannot be saved yet", "\n".join(problems))
             return None

@@ -23,7 +23,7 @@ from textual.widgets.option_list import Option
 from core.statwar.sheet import unit_lines
 from core.statwar.specs import MAX_BIG, POINTS_PER_SPECIAL, POINTS_PER_STAT, UnitSpec
 from core.files import write_atomic
-from tui.screens.builder_files import slug, toml_text
+from tui.screens.builder_files import slug, toml_text, unprintable
 
 # (field, label, what one step costs)
 ROWS: tuple[tuple[str, str, str], ...] = (
@@ -185,7 +185,7 @@ class UnitDesignerScreen(Screen[tuple[str, UnitSpec] | None]):
     def action_save(self) -> None:
         spec = attrs.evolve(self.spec, name=self.spec.name.strip(), description=self.spec.description.strip(),
                             points=self.spec.cost, health=self.spec.max_health)
-        problems = [p for p in design_problems(spec) if not p.startswith("ridable:")]
+        problems = [p for p in design_problems(spec) if not p.startswith("ridable:")] + unprintable(unit_data(spec))
         if problems:
             self.app.show_error("The unit cannot be saved yet", "\n".join(problems))
             return
