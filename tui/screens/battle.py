@@ -21,7 +21,7 @@ from textual.widgets import Footer
 from core.errors import IllegalAction
 from core.match import Match
 from core.seats import seat_state
-from tui import keymap, rulesets
+from tui import keymap, rulesets, saving
 from tui.dialogs.actions import ActionMenu
 from tui.dialogs.confirm import ConfirmDialog
 from tui.dialogs.hand_over import HandOverDialog
@@ -57,6 +57,7 @@ class BattleScreen(Screen[None]):
         self.seats = seats  # side -> "human" or an AI level
         self.meta = dict(meta or {})
         self.meta["seats"] = dict(seats)
+        self.meta.setdefault("battle", saving.new_battle_id())  # names this battle's own autosave
         self.picker = Picker(self.ruleset)
         self.ai = AiTurns(match, seats, int(self.meta.get("seed", 0)))
         self.turns = TurnWatch(match, self.meta)
@@ -383,7 +384,7 @@ class BattleScreen(Screen[None]):
     def action_save(self) -> None:
         from tui.dialogs.save_as import SaveAsDialog
 
-        self.app.push_screen(SaveAsDialog(self.meta.get("name", "")), self._save_answer)
+        self.app.push_screen(SaveAsDialog(self.meta.get("name", ""), self.app.saves_dir), self._save_answer)
 
     def _save_answer(self, name: str | None) -> None:
         if not name:

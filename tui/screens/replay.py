@@ -212,6 +212,8 @@ class ReplayScreen(Screen[None]):
             seats[0] = "human"
         meta = dict(self.meta)
         meta["name"] = f"{meta.get('name', 'replay')}-takeover"
+        # a new battle with its own autosave: the recording it came from is never overwritten
+        meta["battle"] = saving.new_battle_id(source=str(self.meta.get("name", "replay")))
         self.dismiss(None)
         self.app.show_battle(self.match, seats, meta)
 
