@@ -6,6 +6,8 @@ from __future__ import annotations
 from core import saves
 from tests.tui.conftest import make_app, settle
 from tests.tui.test_saves import menu_keys, play_some, statwar_match
+from tui.dialogs.confirm import ConfirmDialog
+from tui.dialogs.save_as import SaveAsDialog
 from tui.screens.battle import BattleScreen
 from tui.screens.replay import ReplayScreen
 
@@ -55,3 +57,29 @@ async def test_taking_over_a_replay_starts_a_new_autosave_that_names_its_source(
     assert len(others) == 1 and "from-statwar-20261130-100000-abcd" in others[0].name
     assert saves.load_match(others[0]).actions[:6] == match.actions[:6]
 
+
+
+async def test_save_as_refuses_the_games_own_names_and_asks_before_replacing(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BattleScreen(statwar_match(), {0: "human", 1: "human"}, {"scenario": "duel_25", "seed": 3})
+        app.push_screen(screen)
+        await settle(pilot, screen)
+        await play_some(pilot, screen, 1)
+        await pilot.press("s", *["backspace"] * 40, *"autosave-statwar", "enter")
+        assert isinstance(app.screen, SaveAsDialog)
+        assert "autosave" in str(app.screen.query_one("#saveas-error").render())
+        assert not (tmp_path / "saves" / "autosave-statwar.json").exists()
+        await pilot.press("escape")
+        mine = tmp_path / "saves" / "mine.json"
+        mine.write_text("precious")
+        await pilot.press("s", *["backspace"] * 40, *"mine", "enter")
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("n")
+        await pilot.pause()
+        assert mine.read_text() == "precious"
+        assert isinstance(app.screen, SaveAsDialog)  # the player may pick another name
+        await pilot.press("enter", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, BattleScreen)
+        assert saves.load_match(mine).actions == screen.match.actions

@@ -108,7 +108,7 @@ class EndScreen(Screen[str | None]):
     def action_save_replay(self) -> None:
         from tui.dialogs.save_as import SaveAsDialog
 
-        self.app.push_screen(SaveAsDialog(self.meta.get("name", "") or "replay"), self._saved)
+        self.app.push_screen(SaveAsDialog(self.meta.get("name", "") or "replay", self.app.saves_dir), self._saved)
 
     def _saved(self, name: str | None) -> None:
         if not name:
