@@ -96,6 +96,7 @@ class SkirmishApp(App[int]):
     def on_mount(self) -> None:
         from tui.screens.menu import MainMenu
 
+        self.clean_stale_temps()
         self.push_screen(MainMenu())
         if self.start_play is not None:
             from tui.screens.new_battle import start_battle_from_options
@@ -106,6 +107,17 @@ class SkirmishApp(App[int]):
 
             open_replay(self, pathlib.Path(self.start_replay))
         self.check_size()
+
+    def clean_stale_temps(self) -> None:
+        """Remove the temporary files that killed saves left in the saves folder and the
+        player's folders (core.files.write_atomic); never stops the start."""
+        from core.files import clean_stale_temps
+        from tui.screens.builder_files import player_root
+
+        try:
+            clean_stale_temps(self.saves_dir, player_root(self.saves_dir))
+        except OSError:
+            pass
 
     def on_resize(self, event: events.Resize) -> None:
         self.check_size(event.size.width, event.size.height)
