@@ -115,9 +115,12 @@ class BattleScreen(Screen[None]):
 
     def on_resize(self, event) -> None:
         # a narrow terminal gives the map every column it can spare
-        self.query_one("#battle-side").styles.width = 26 if event.size.width < 100 else 34
+        for side in self.query("#battle-side"):  # none while the screen is being taken down
+            side.styles.width = 26 if event.size.width < 100 else 34
 
     def on_mount(self) -> None:
+        if not self.query(BattleMap):  # closed before it was mounted (a fast Esc): nothing to set up
+            return
         self.map.side_styles = self.app.side_styles
         self.map.colour = self.app.settings.theme != "monochrome"
         log = self.query_one(BattleLog)
