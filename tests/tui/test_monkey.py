@@ -63,6 +63,7 @@ async def idle(pilot, what: str) -> None:
     try:
         await asyncio.wait_for(pilot.pause(), FREEZE_SECONDS)
     except asyncio.TimeoutError:
+        pilot.app.exit(1)  # so the frozen app can still be taken down after the failure
         pytest.fail(f"froze: no repaint for {FREEZE_SECONDS:.0f} s ({what}, screen {type(pilot.app.screen).__name__}, "
                     f"size {pilot.app.size})")
 
@@ -194,3 +195,21 @@ async def test_every_screen_survives_keys_and_resizes(seed, tmp_path):
         assert app.return_code is None
     assert tally == {"keys": KEYS_PER_SCREEN * len(SCREENS), "resizes": RESIZES_PER_SCREEN * len(SCREENS),
                      "screens": len(SCREENS)}
+
+
+async def test_the_rules_screen_settles_at_the_sizes_that_looped(tmp_path):
+    """A guard for issue 19, finding 13: the Rules screen's Markdown tables once looped in layout
+    at 82x24 and 85x30. The loop depended on the sizes seen before, so this short run does not
+    always catch the old widget (a sweep of sizes 60 to 140 wide did: see docs/RELIABILITY.md)."""
+    from tui.screens.rules import RulesScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(RulesScreen())
+        await idle(pilot, "opening Rules")
+        for size in ((82, 24), (85, 30), (80, 24)):
+            await pilot.resize_terminal(*size)
+            for _ in range(len(app.screen.docs)):
+                await pilot.press("down")
+                await idle(pilot, f"Rules at {size}")
+        assert isinstance(app.screen, RulesScreen)
