@@ -8,7 +8,46 @@ from __future__ import annotations
 
 import os
 import tempfile
+import time
 from pathlib import Path
+
+#: A temporary file older than this was left by a write that was killed (a live write takes
+#: milliseconds); younger ones may belong to another copy of the game writing right now.
+STALE_AFTER_SECONDS = 120.0
+#: At most this many folder entries are looked at, so a huge folder cannot stall the start.
+MAX_ENTRIES = 20_000
+
+
+def is_temp_name(name: str) -> bool:
+    """Whether `name` is one of write_atomic's temporary files (".<target>.<random>.tmp")."""
+    return name.startswith(".") and name.endswith(".tmp") and len(name) > 5
+
+
+def clean_stale_temps(*folders: str | Path, now: float | None = None) -> list[Path]:
+    """Delete write_atomic's temporary files left in `folders` (and their sub-folders) by writes
+    that were killed; returns what was removed. Only regular files are touched, symlinks are not
+    followed, and a file that cannot be removed is left (the next start tries again)."""
+    now = time.time() if now is None else now
+    removed: list[Path] = []
+    seen = 0
+    for folder in folders:
+        for root, dirs, files in os.walk(folder, followlinks=False):
+            seen += len(dirs) + len(files)
+            if seen > MAX_ENTRIES:
+                return removed
+            for name in files:
+                if not is_temp_name(name):
+                    continue
+                path = Path(root) / name
+                try:
+                    info = path.lstat()
+                    if path.is_symlink() or not path.is_file() or now - info.st_mtime < STALE_AFTER_SECONDS:
+                        continue
+                    path.unlink()
+                except OSError:
+                    continue
+                removed.append(path)
+    return removed
 
 
 def write_atomic(path: str | Path, data: bytes | str) -> Path:
@@ -18,7 +57,13 @@ def write_atomic(path: str | Path, data: bytes | str) -> Path:
     blob = data.encode("utf-8") if isinstance(data, str) else data
     fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(fd, "wb") as f:
+        f = os.fdopen(fd, "wb")
+    except BaseException:
+        os.close(fd)
+        Path(temp).unlink(missing_ok=True)
+        raise
+    try:
+        with f:
             f.write(blob)
             f.flush()
             os.fsync(f.fileno())

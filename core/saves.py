@@ -115,8 +115,10 @@ def default_saves_dir() -> Path:
     return Path(env) if env else repo_root() / "saves"
 
 
-def autosave_name(ruleset_name: str) -> str:
-    return f"autosave-{ruleset_name}{SUFFIX}"
+def autosave_name(ruleset_name: str, battle: str = "") -> str:
+    """The autosave file of one battle (`battle`: its id), so no battle's autosave replaces
+    another's; without an id, the ruleset's one shared name (older saves use it)."""
+    return f"autosave-{ruleset_name}-{battle}{SUFFIX}" if battle else f"autosave-{ruleset_name}{SUFFIX}"
 
 
 # --- writing ----------------------------------------------------------------------
@@ -188,9 +190,9 @@ def write_document(path: str | Path, document: dict[str, Any]) -> Path:
     return write_atomic(path, render(document))
 
 
-def autosave(folder: str | Path, match: Match, **meta: Any) -> Path:
-    """Write the autosave of `match`'s ruleset (one fixed file name per ruleset) into `folder`."""
-    return write_save(Path(folder) / autosave_name(match.ruleset.name), match, **meta)
+def autosave(folder: str | Path, match: Match, battle: str = "", **meta: Any) -> Path:
+    """Write the autosave of battle `battle` of `match`'s ruleset into `folder` (autosave_name)."""
+    return write_save(Path(folder) / autosave_name(match.ruleset.name, battle), match, **meta)
 
 
 # --- reading ----------------------------------------------------------------------

@@ -328,3 +328,89 @@ def test_the_save_example_in_the_formats_doc_verifies(capsys, in_tmp):
     Path("example.json").write_text(text[start : text.index("```", start)])
     code, out, _ = run(capsys, "verify", "example.json")
     assert code == 0 and out == "example.json: ok (3 actions reproduce their hashes)\n"
+
+
+# --- hostile command lines (issue 19, finding 12) ------------------------------------------
+class Hung(BaseException):
+    """Raised by the watchdog: a command line ran past its time (not an OSError, so no handler eats it)."""
+
+
+HOSTILE = [
+    ["sim", "toy", "--games", "1000000000000"],  # was: builds the whole job list, then MemoryError
+    ["sim", "toy", "--games", "100001"],
+    ["sim", "toy", "--games", "-5"],
+    ["sim", "toy", "--games", "9" * 5000],
+    ["sim", "toy", "--games", "1e3"],
+    ["sim", "toy", "--jobs", "0"],
+    ["sim", "toy", "--jobs", "-1"],
+    ["sim", "toy", "--jobs", "100000"],
+    ["sim", "toy", "--seed", "-1"],
+    ["sim", "toy", "--seed", str(2**70)],
+    ["sim", "toy", "--ai", ""],
+    ["sim", "toy", "--ai", ",,,"],
+    ["sim", "toy", "--ai", "normal,\x1b[31mred"],
+    ["sim", "toy", "--scenario", "{folder}"],
+    ["sim", "toy", "--scenario", "{missing}.toml"],
+    ["sim", "toy", "--scenario", "/dev/null"],
+    ["sim", "toy", "--games", "1", "--save-dir", "{empty}"],
+    ["sim", ""],
+    ["sim", "../../etc/passwd"],
+    ["play", "nosuch"],
+    ["play", "toy", "--seed", "-1"],
+    ["play", "toy", "--seed", str(2**64)],
+    ["play", "toy", "--scenario", "nosuch"],
+    ["play", "toy", "--army", "{missing}.toml"],
+    ["play", "toy", "--army", "{folder}"],
+    ["play", "toy", "--army", "{binary}"],
+    ["play", "toy", "--opponent", "god"],
+    ["play", "toy", "--undo", "maybe"],
+    ["replay", "{missing}.json"],
+    ["replay", "{folder}"],
+    ["replay", "{empty}"],
+    ["replay", "{binary}"],
+    ["replay", "/dev/null"],
+    ["verify", "{missing}.json", "{folder}", "{empty}", "{binary}", "/dev/null"],
+    ["check", "{missing}.toml", "{folder}", "{binary}", "/dev/null"],
+    ["log", "{missing}.json"],
+    ["log", "{folder}"],
+    ["log", "{binary}"],
+    ["log", "{game}", "--seat", "0"],
+    ["log", "{game}", "--seat", "-99999999999999999999"],
+    ["log", "{game}", "--seat", "3"],
+    ["sheet", "{folder}"],
+    ["sheet", "{binary}"],
+    ["sheet", "{game}"],
+    ["sheet", "/dev/null"],
+    ["scenarios", "nosuch"],
+    ["fly"],
+    ["verify"],
+    ["--saves-dir"],
+]
+
+
+@pytest.mark.parametrize("argv", HOSTILE, ids=lambda argv: " ".join(argv)[:60])
+def test_hostile_command_lines_end_in_one_line_and_exit_1_or_2(argv, capsys, tui_calls, in_tmp):
+    import signal
+
+    (in_tmp / "folder.json").mkdir()
+    (in_tmp / "empty.json").write_text("")
+    (in_tmp / "binary.toml").write_bytes(bytes(range(256)) * 4)
+    game = save_game()
+    names = {"folder": in_tmp / "folder.json", "missing": in_tmp / "missing", "empty": in_tmp / "empty.json",
+             "binary": in_tmp / "binary.toml", "game": game}
+    argv = [a.format(**{k: str(v) for k, v in names.items()}) if "{" in a else a for a in argv]
+
+    def hung(signum, frame):
+        raise Hung()
+
+    old = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(20)
+    try:
+        code, out, err = run(capsys, *argv)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    assert code in (1, 2), (code, err)
+    assert "Traceback" not in err and not tui_calls
+    if code == 1 and argv[0] not in ("verify", "check"):  # batches say one line per file
+        one_clean_line(err + out)

@@ -49,6 +49,6 @@ PLUGIN = Plugin(
         to_save=human_runners,
         save=save_runners,
         save_label="Save runners",
-        save_hint="c saves your runners. ",
+        save_hint="Your runners were saved. ",
     ),
 )

@@ -60,6 +60,7 @@ class SkirmishApp(App[int]):
         self.start_play = play
         self.start_replay = replay
         self.ai_factory = ai_factory
+        self.crashed: BaseException | None = None
         self.settings, self.settings_problems = settings_mod.load(self.config_dir)
         self.keymap_problems: list[str] = []
         self.register_theme(themes.HIGH_CONTRAST)
@@ -96,6 +97,7 @@ class SkirmishApp(App[int]):
     def on_mount(self) -> None:
         from tui.screens.menu import MainMenu
 
+        self.clean_stale_temps()
         self.push_screen(MainMenu())
         if self.start_play is not None:
             from tui.screens.new_battle import start_battle_from_options
@@ -106,6 +108,17 @@ class SkirmishApp(App[int]):
 
             open_replay(self, pathlib.Path(self.start_replay))
         self.check_size()
+
+    def clean_stale_temps(self) -> None:
+        """Remove the temporary files that killed saves left in the saves folder and the
+        player's folders (core.files.write_atomic); never stops the start."""
+        from core.files import clean_stale_temps
+        from tui.screens.builder_files import player_root
+
+        try:
+            clean_stale_temps(self.saves_dir, player_root(self.saves_dir))
+        except OSError:
+            pass
 
     def on_resize(self, event: events.Resize) -> None:
         self.check_size(event.size.width, event.size.height)
@@ -138,6 +151,29 @@ class SkirmishApp(App[int]):
     def _quit_answer(self, yes: bool | None) -> None:
         if yes:
             self.exit(0)
+
+    def _handle_exception(self, error: Exception) -> None:
+        """A crash: keep every battle under way in its autosave, then let Textual end the app
+        (exit code 1, the error on stderr)."""
+        self.crashed = error
+        try:
+            self.autosave_battles()
+        except Exception:  # the crash is what must be reported, not this
+            pass
+        super()._handle_exception(error)
+
+    def autosave_battles(self) -> list[pathlib.Path]:
+        """Autosave each battle on the screen stack (what a crash must not lose)."""
+        from tui import saving
+        from tui.screens.battle import BattleScreen
+
+        written = []
+        for screen in list(self.screen_stack):
+            if isinstance(screen, BattleScreen):
+                path = saving.autosave(self, screen.match, screen.meta)
+                if path is not None:
+                    written.append(path)
+        return written
 
     def show_error(self, title: str, body: str) -> None:
         from tui.dialogs.message import MessageDialog
@@ -233,8 +269,13 @@ def run(
     replay: pathlib.Path | None = None,
 ) -> int:
     """Run the game until the player quits; returns the process exit code."""
+    import sys
+
     app = SkirmishApp(saves_dir, play=play, replay=replay)
     result = app.run(mouse=mouse)
+    if app.crashed is not None:  # Textual printed the traceback; a last line says what it was
+        print(f"skirmish: the game stopped on an error: {type(app.crashed).__name__}: {app.crashed}", file=sys.stderr)
+        return int(app.return_code or 1)
     if app.return_code not in (None, 0):
         return int(app.return_code)
     return int(result or 0)

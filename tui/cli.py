@@ -29,6 +29,36 @@ class UserError(Exception):
     """A mistake the user can fix; printed as one line, exit code 1."""
 
 
+#: Bounds on the numbers a command line may ask for: a batch is built and played in full,
+#: so its size is capped before any work starts; seeds are 64-bit (docs/FORMATS.md).
+MAX_GAMES = 100_000
+MAX_JOBS = 64
+MAX_SEED = 2**64 - 1
+MAX_SEAT = 64
+
+
+#: (command, option attribute, flag, lowest, highest) checked before any command runs.
+BOUNDS = (
+    ("play", "seed", "--seed", 0, MAX_SEED),
+    ("sim", "games", "--games", 1, MAX_GAMES),
+    ("sim", "seed", "--seed", 0, MAX_SEED),
+    ("sim", "jobs", "--jobs", 1, MAX_JOBS),
+    ("log", "seat", "--seat", 1, MAX_SEAT),
+)
+
+
+def check_bounds(command: str, args: argparse.Namespace) -> None:
+    """Refuse a number outside its range in one line (UserError) before any work starts."""
+    for where, attr, flag, low, high in BOUNDS:
+        value = getattr(args, attr, None) if command == where else None
+        if value is None:
+            continue
+        if value < low:
+            raise UserError(f"{flag} must be at least {low} (up to {high})")
+        if value > high:
+            raise UserError(f"{flag} must be at most {high}")
+
+
 # --- the parser -------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
     # The global options may come before or after the command; after it they override.
@@ -51,7 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", parents=[common], help="start a battle in the TUI")
     p.add_argument("ruleset", metavar="RULESET")
     p.add_argument("--scenario", metavar="S", help="bundled scenario name or a scenario file")
-    p.add_argument("--seed", type=int, metavar="N", help="battle seed (default: a random one)")
+    p.add_argument("--seed", type=int, metavar="N", help="battle seed, 0 to 2**64-1 (default: a random one)")
     p.add_argument("--opponent", choices=OPPONENTS, default="normal", help="AI level, or hotseat (default: normal)")
     p.add_argument("--army", type=Path, metavar="FILE",
                    help="side 1 brings this army (commanders: this commander) instead of the scenario's")
@@ -65,11 +95,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("sim", parents=[common], help="headless AI-vs-AI battles with a summary")
     p.add_argument("ruleset", metavar="RULESET")
     p.add_argument("--scenario", metavar="NAME|PATH", help="one scenario for every game (default: cycle the bundled ones)")
-    p.add_argument("--games", type=int, default=10, metavar="N", help="how many games (default: 10)")
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="batch seed (default: 0)")
+    p.add_argument("--games", type=int, default=10, metavar="N",
+                   help=f"how many games, 1 to {MAX_GAMES} (default: 10)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="batch seed, 0 to 2**64-1 (default: 0)")
     p.add_argument("--ai", default="normal,normal", metavar="A,B",
                    help=f"AI levels by seat, comma-separated, from {', '.join(LEVELS)} (default: normal,normal)")
-    p.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default: 1)")
+    p.add_argument("--jobs", type=int, default=1, metavar="J",
+                   help=f"worker processes, 1 to {MAX_JOBS} (default: 1)")
     p.add_argument("--save-dir", type=Path, metavar="DIR", help="save every game as a replay in DIR")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
 
@@ -133,6 +165,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def run_command(command: str, args: argparse.Namespace) -> int:
     try:
+        check_bounds(command, args)
         return COMMANDS[command](args)
     except ContentError as exc:
         for problem in exc.problems:

@@ -7,6 +7,7 @@ Players are recorded as seat words, one per side: "human" or an AI level
 from __future__ import annotations
 
 import datetime
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,17 @@ def _meta(match: Match, meta: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def new_battle_id(source: str = "") -> str:
+    """A fresh battle's id for its autosave file: the UTC time and a random tag, so two battles
+    never share a file; a battle taken over from a replay names the file it came from."""
+    stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%d-%H%M%S")
+    battle = f"{stamp}-{secrets.token_hex(2)}"
+    if source:
+        source = source.removeprefix("autosave-")
+        battle += f"-from-{source[:48]}"
+    return battle
+
+
 def seats_from_players(players: tuple[str, ...] | list[str]) -> dict[int, str]:
     return {i: (p if p in SEATS else "human") for i, p in enumerate(players)}
 
@@ -42,7 +54,8 @@ def autosave(app: Any, match: Match, meta: dict[str, Any]) -> Path | None:
 
     if holds_secrets(match):
         return None
-    return saves.autosave(app.saves_dir, match, **_meta(match, meta))
+    battle = meta.setdefault("battle", new_battle_id())
+    return saves.autosave(app.saves_dir, match, battle, **_meta(match, meta))
 
 
 def save_as(app: Any, match: Match, meta: dict[str, Any], name: str) -> Path:
@@ -82,4 +95,7 @@ def load(path: Path) -> tuple[Match, dict[str, Any]]:
         "seats": seats_from_players(replay.meta.players),
         "name": Path(path).stem,
     }
+    prefix = f"autosave-{match.ruleset.name}-"
+    if Path(path).stem.startswith(prefix):  # continuing a battle keeps writing its own autosave
+        meta["battle"] = Path(path).stem.removeprefix(prefix)
     return match, meta

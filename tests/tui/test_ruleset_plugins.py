@@ -4,6 +4,8 @@ through the same `register` path as the core registry's and used by the generic 
 
 from __future__ import annotations
 
+import attrs
+
 import pytest
 
 from core import registry
@@ -70,10 +72,36 @@ async def test_the_end_screen_shows_and_saves_the_toy_plugins_extras(toy_plugin,
         await pilot.pause()
         end = app.screen
         assert "Where they finished" in str(end.query_one("#end-experience").render())
-        assert "c saves your runners." in str(end.query_one("#end-hint").render())
+        assert "Your runners were saved." in str(end.query_one("#end-hint").render())
+        # saved as the screen opened: nothing is left for the key (it comes back after a failed write)
+        mine = [r.name for r in match.state.runners if r.side == 0]
+        assert (app.saves_dir / PODIUM_FILE).read_text(encoding="utf-8").split() == mine
+        assert not end.check_action("save_extras", ())
+        (app.saves_dir / PODIUM_FILE).unlink()
+        await pilot.press("c")  # once per battle: no second write
+        await pilot.pause()
+    assert not (app.saves_dir / PODIUM_FILE).exists()
+
+
+async def test_a_failed_save_leaves_the_key_with_the_plugins_word(toy_plugin, tmp_path):
+    app = make_app(tmp_path)
+    match = finished_toy_match()
+    calls = []
+    real_save = toy_plugin.after_battle.save
+
+    def flaky(app_, items):
+        calls.append(items)
+        return None if len(calls) == 1 else real_save(app_, items)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        end = EndScreen(match, match.outcome(), {"seats": {0: "human", 1: "easy"}})
+        end.after_battle = attrs.evolve(toy_plugin.after_battle, save=flaky)
+        app.push_screen(end)
+        await pilot.pause()
         assert ("c", "Save runners") in rows_for(end)  # the footer's and help's word is the plug-in's
         await pilot.press("c")
         await pilot.pause()
+        assert len(calls) == 2 and not end.check_action("save_extras", ())
     mine = [r.name for r in match.state.runners if r.side == 0]
     assert (app.saves_dir / PODIUM_FILE).read_text(encoding="utf-8").split() == mine
 

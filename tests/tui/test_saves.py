@@ -168,7 +168,7 @@ async def test_autosave_after_each_completed_turn_feeds_continue(tmp_path):
         app.push_screen(screen)
         await settle(pilot, screen)
         await play_some(pilot, screen, 1)  # one deployment hands the turn to the other side
-        auto = tmp_path / "saves" / "autosave-statwar.json"
+        auto = tmp_path / "saves" / saves.autosave_name("statwar", screen.meta["battle"])
         assert saves.load_match(auto).actions == screen.match.actions
         await pilot.press("q", "y")
         await pilot.press(*menu_keys("continue"))

@@ -46,4 +46,4 @@ async def test_statwar_duel_from_deployment_to_victory(tmp_path):
         assert isinstance(app.screen, EndScreen)
         assert match.outcome().winner == 0
         assert {"Deploy", "Activate"} <= kinds
-    assert (tmp_path / "saves" / "autosave-statwar.json").exists()
+    assert len(list((tmp_path / "saves").glob("autosave-statwar-*.json"))) == 1

@@ -56,10 +56,11 @@ class AfterBattle:
     """What the end screen adds after a battle of this ruleset, and the records it can save.
 
     `text(match, seats)` is a block under the summary. `to_save(match, seats)` is
-    what the save key would write (nothing: the key is hidden); `save(app, items)`
-    writes them and returns the notice to show, or None when it stopped (it has
-    shown why). `save_label` is the key's word in the footer, `save_hint` the
-    sentence put before the end screen's keys hint when there is something to save.
+    what the end screen saves as it opens, once per battle (nothing: no save, the
+    key is hidden); `save(app, items)` writes them and returns the notice to show,
+    or None when it stopped (it has shown why; the save key then tries again).
+    `save_label` is that key's word in the footer, `save_hint` the sentence put
+    before the end screen's keys hint when there is something to save.
     """
 
     text: Callable[[Any, Mapping[Any, str]], str]

@@ -5,17 +5,26 @@ then whom it attacks (itself: no attack). Cast: pick the unit or square the spel
 is aimed at, then the spell and level in a short menu. Rally is picked on the
 commander itself; EndTurn is in the action list (a).
 
-After a battle the end screen shows what each commander earned and saves the
-human sides' commanders with it: the commanders the battle began with
+After a battle the end screen shows what each commander earned and saves, as
+soon as it opens, the player's own commanders with it: on each human side the
+commander in the side's first place (the one a brought commander takes; the
+side's other commanders are the scenario's allies and stay out of the roster).
+The experience is merged by commander identity (name and the traits the quiz
+fixed): when the roster holds that commander, this battle's experience is added
+to the roster's copy, so finishing an old save never puts an older copy back
+over a levelled-up one; otherwise the commander the battle began with
 (core.commanders.experience.starting_commanders, the Temperament buffs taken
-off) plus this battle's experience (carry_over), so the file saved is the one
-loaded plus its experience, whichever way the battle was started.
+off) is saved with its experience. A different commander of the same name gets
+a file of its own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
+
+import attrs
 
 from tui.rulesets import AfterBattle, Builder, Plugin
 
@@ -46,14 +55,62 @@ def human_sides(seats: Mapping[Any, str]) -> set[int]:
     return {int(side) for side, seat in seats.items() if seat == "human"}
 
 
-def players_commanders(match: Any, seats: Mapping[Any, str]) -> tuple[Any, ...]:
-    """The commanders of the human sides with this battle's experience added, in scenario order."""
-    from core.commanders.experience import carry_over, starting_commanders
+@attrs.frozen
+class Earned:
+    """One of the player's commanders after a battle: as it began, as it ends, and the tally."""
+
+    start: Any  # core.commanders.commander.Commander
+    after: Any
+    tally: Any  # core.commanders.progression.BattleTally
+
+
+def own_leaders(final: Any, seats: Mapping[Any, str]) -> list[Any]:
+    """The leaders that are the player's own: the first commander of each human side."""
+    humans = human_sides(seats)
+    first: dict[int, Any] = {}
+    for leader in sorted(final.leaders, key=lambda l: l.index):
+        first.setdefault(leader.side, leader)
+    return [leader for side, leader in sorted(first.items()) if side in humans]
+
+
+def players_commanders(match: Any, seats: Mapping[Any, str]) -> tuple[Earned, ...]:
+    """The player's own commanders with this battle's experience, in scenario order."""
+    from core.commanders.experience import carry_over, starting_commanders, tallies
 
     final = match.state
-    after = carry_over(final, starting_commanders(match.initial))
-    humans = human_sides(seats)
-    return tuple(c for leader, c in zip(final.leaders, after) if leader.side in humans)
+    start = starting_commanders(match.initial)
+    after = carry_over(final, start)
+    counted = tallies(final)
+    return tuple(Earned(start[l.index], after[l.index], counted[l.index]) for l in own_leaders(final, seats))
+
+
+def identity(commander: Any) -> tuple[Any, ...]:
+    """What makes a commander the same one across files and battles: its name and what the
+    quiz fixed (levels, classes, experience and skills change; these do not)."""
+    return (commander.name.strip().casefold(), commander.major_attribute, commander.minor_attribute,
+            commander.attribute_curve, commander.skill_curve, commander.temperament)
+
+
+def merged(earned: Earned, folder: Path) -> tuple[Any, Path]:
+    """The commander to write and where: the roster's copy plus this battle's experience when
+    the roster holds the same commander, else the battle's own copy in a free file name."""
+    from core.commanders.commander import load_commander
+    from core.commanders.progression import award
+    from core.commanders.ruleset import RULESET
+    from tui.screens.builder_files import slug
+
+    stem = slug(earned.start.name)
+    for n in range(1, 100):
+        path = folder / (f"{stem}.toml" if n == 1 else f"{stem}_{n}.toml")
+        if not path.exists():
+            return earned.after, path
+        try:
+            kept = load_commander(path, RULESET.catalogue)
+        except Exception:  # an unreadable file is left alone; the next name is tried
+            continue
+        if identity(kept) == identity(earned.start):
+            return award(kept, earned.tally), path
+    raise OSError(f"no free file name for {earned.start.name} in {folder}")
 
 
 def experience_text(match: Any, seats: Mapping[Any, str]) -> str:
@@ -62,30 +119,35 @@ def experience_text(match: Any, seats: Mapping[Any, str]) -> str:
 
     final = match.state
     names = match.ruleset.side_names(final)
-    humans = human_sides(seats)
+    own = {leader.index for leader in own_leaders(final, seats)}
     earned = experience_lines(final)
     rows = ["Experience earned"]
     for leader in final.leaders:
         gained, why = earned[leader.index]
-        mine = " (yours)" if leader.side in humans else ""
+        mine = " (yours)" if leader.index in own else ""
         total = leader.commander.experience + gained
         rows.append(f"{leader.commander.name}, {names[leader.side]}{mine}: +{gained} (now {total})")
         rows.extend(f"  {line}" for line in why)
     return "\n".join(rows)
 
 
-def save_commanders(app: Any, commanders: tuple[Any, ...]) -> str | None:
-    """Each commander to the player's folder (a premade one becomes the player's own copy, as in
-    the roster); the notice to show, or None when a file could not be written (the app showed why)."""
+def save_commanders(app: Any, earned: tuple[Earned, ...]) -> str | None:
+    """Each of the player's commanders to the player's folder, merged with the roster's copy (see
+    the module's docstring; a premade one becomes the player's own copy, as in the roster); the
+    notice to show, or None when a file could not be written (the app showed why)."""
     from core.commanders.progression import levels_waiting
-    from tui.screens.builder_files import player_folder, slug
+    from tui.screens.builder_files import player_folder
     from tui.screens.roster_commanders import write_commander
 
     folder = player_folder(app.saves_dir, "commanders", "commander")
     saved, levels = [], 0
-    for commander in commanders:
-        path = write_commander(app, commander, folder / f"{slug(commander.name)}.toml")
-        if path is None:
+    for item in earned:
+        try:
+            commander, path = merged(item, folder)
+        except OSError as exc:
+            app.show_error("The commander cannot be saved", str(exc))
+            return None
+        if write_commander(app, commander, path) is None:
             return None
         saved.append(path.name)
         levels += levels_waiting(commander)
@@ -116,6 +178,6 @@ PLUGIN = Plugin(
         to_save=players_commanders,
         save=save_commanders,
         save_label="Save commanders",
-        save_hint="c saves your commanders with their new experience to your roster. ",
+        save_hint="Your commanders were saved to your roster with their new experience. ",
     ),
 )

@@ -21,7 +21,7 @@ from textual.widgets import Footer
 from core.errors import IllegalAction
 from core.match import Match
 from core.seats import seat_state
-from tui import keymap, rulesets
+from tui import keymap, rulesets, saving
 from tui.dialogs.actions import ActionMenu
 from tui.dialogs.confirm import ConfirmDialog
 from tui.dialogs.hand_over import HandOverDialog
@@ -57,6 +57,7 @@ class BattleScreen(Screen[None]):
         self.seats = seats  # side -> "human" or an AI level
         self.meta = dict(meta or {})
         self.meta["seats"] = dict(seats)
+        self.meta.setdefault("battle", saving.new_battle_id())  # names this battle's own autosave
         self.picker = Picker(self.ruleset)
         self.ai = AiTurns(match, seats, int(self.meta.get("seed", 0)))
         self.turns = TurnWatch(match, self.meta)
@@ -114,9 +115,12 @@ class BattleScreen(Screen[None]):
 
     def on_resize(self, event) -> None:
         # a narrow terminal gives the map every column it can spare
-        self.query_one("#battle-side").styles.width = 26 if event.size.width < 100 else 34
+        for side in self.query("#battle-side"):  # none while the screen is being taken down
+            side.styles.width = 26 if event.size.width < 100 else 34
 
     def on_mount(self) -> None:
+        if not self.query(BattleMap):  # closed before it was mounted (a fast Esc): nothing to set up
+            return
         self.map.side_styles = self.app.side_styles
         self.map.colour = self.app.settings.theme != "monochrome"
         log = self.query_one(BattleLog)
@@ -383,7 +387,7 @@ class BattleScreen(Screen[None]):
     def action_save(self) -> None:
         from tui.dialogs.save_as import SaveAsDialog
 
-        self.app.push_screen(SaveAsDialog(self.meta.get("name", "")), self._save_answer)
+        self.app.push_screen(SaveAsDialog(self.meta.get("name", ""), self.app.saves_dir), self._save_answer)
 
     def _save_answer(self, name: str | None) -> None:
         if not name:

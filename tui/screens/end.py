@@ -1,7 +1,9 @@
 """The end of a battle: the winner, a summary with strength over time, and save-replay.
 
 A ruleset's plug-in may add to it (tui.rulesets.AfterBattle): a block under the
-summary and records to save with the `c` key, whose footer word is the plug-in's.
+summary and records to save. They are saved as the screen opens, once per battle
+(the battle's meta remembers it), so leaving with `q` loses nothing; the `c` key,
+whose footer word is the plug-in's, tries again after a failed write.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from tui import rulesets
 from tui.widgets.summary import summary_lines
 
 
+#: The battle meta's mark that the plug-in's records of this battle are saved.
+SAVED_KEY = "after_battle_saved"
 #: How the end screen names the battle's undo mode (core.match) after the headline.
 UNDO_WORDS = {"fair": "\nFair undo: only moves that revealed nothing could be taken back.", "practice": "\nA practice battle: every move could be undone.",
               "ironman": "\nIronman: no move was undone."}
@@ -92,23 +96,29 @@ class EndScreen(Screen[str | None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "save_extras":
-            return bool(self._to_save())
+            return bool(self._to_save()) and not self.meta.get(SAVED_KEY)
         return True
 
+    def on_mount(self) -> None:
+        self.action_save_extras()
+
     def action_save_extras(self) -> None:
-        """Save what the ruleset's plug-in keeps from this battle (Commanders: the players'
-        commanders with their new experience) and say what was saved."""
+        """Save what the ruleset's plug-in keeps from this battle (Commanders: the player's
+        commanders with their new experience) and say what was saved; once per battle, so no
+        experience is counted twice."""
         items = self._to_save()
-        if not items or self.after_battle is None:
+        if not items or self.after_battle is None or self.meta.get(SAVED_KEY):
             return
         notice = self.after_battle.save(self.app, items)
         if notice is not None:
+            self.meta[SAVED_KEY] = True
+            self.refresh_bindings()
             self.notify(notice)
 
     def action_save_replay(self) -> None:
         from tui.dialogs.save_as import SaveAsDialog
 
-        self.app.push_screen(SaveAsDialog(self.meta.get("name", "") or "replay"), self._saved)
+        self.app.push_screen(SaveAsDialog(self.meta.get("name", "") or "replay", self.app.saves_dir), self._saved)
 
     def _saved(self, name: str | None) -> None:
         if not name:

@@ -91,9 +91,12 @@ class ReplayScreen(Screen[None]):
 
     def on_resize(self, event) -> None:
         # a narrow terminal gives the map every column it can spare
-        self.query_one("#battle-side").styles.width = 26 if event.size.width < 100 else 34
+        for side in self.query("#battle-side"):  # none while the screen is being taken down
+            side.styles.width = 26 if event.size.width < 100 else 34
 
     def on_mount(self) -> None:
+        if not self.query(BattleMap):  # closed before it was mounted
+            return
         battle_map = self.query_one(BattleMap)
         battle_map.side_styles = self.app.side_styles
         battle_map.colour = self.app.settings.theme != "monochrome"
@@ -212,6 +215,8 @@ class ReplayScreen(Screen[None]):
             seats[0] = "human"
         meta = dict(self.meta)
         meta["name"] = f"{meta.get('name', 'replay')}-takeover"
+        # a new battle with its own autosave: the recording it came from is never overwritten
+        meta["battle"] = saving.new_battle_id(source=str(self.meta.get("name", "replay")))
         self.dismiss(None)
         self.app.show_battle(self.match, seats, meta)
 

@@ -1,4 +1,10 @@
-"""The rules browser: the project's own docs (rules decisions, file formats, README)."""
+"""The rules browser: the project's own docs (rules decisions, file formats, README).
+
+A document is drawn as one Rich Markdown renderable in a Static, not with Textual's
+Markdown widget: that widget lays its tables out as nested widgets whose widths
+depend on the scroll bar, and at some terminal sizes the layout never settles (the
+screen froze redrawing). One renderable is laid out once per width.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +13,8 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown, OptionList
+from rich.markdown import Markdown
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.containers import VerticalScroll
 
@@ -43,14 +50,14 @@ class RulesScreen(Screen[None]):
         with Horizontal(id="rules-layout"):
             yield MenuList(*(Option(title, id=str(i)) for i, (_, title) in enumerate(self.docs)), id="rules-list")
             with VerticalScroll(id="rules-scroll"):
-                yield Markdown(id="rules-text")
+                yield Static(id="rules-text")
         yield Footer()
 
     def on_mount(self) -> None:
         if self.docs:
             self.show_doc(0)
         else:
-            self.query_one("#rules-text", Markdown).update("No documents were found next to the game.")
+            self.query_one("#rules-text", Static).update("No documents were found next to the game.")
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.show_doc(int(event.option.id or 0))
@@ -61,7 +68,7 @@ class RulesScreen(Screen[None]):
             text = path.read_text(encoding="utf-8")
         except OSError as exc:
             text = f"Cannot read {path.name}: {exc}"
-        self.query_one("#rules-text", Markdown).update(text)
+        self.query_one("#rules-text", Static).update(Markdown(text, hyperlinks=False))
         self.query_one("#rules-scroll").scroll_home(animate=False)
 
     def action_back(self) -> None:

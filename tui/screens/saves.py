@@ -50,7 +50,15 @@ def continue_latest(app: Any) -> None:
     if not autos:
         app.show_error("Nothing to continue", f"No autosave in {app.saves_dir} yet: start a New battle.")
         return
-    resume(app, autos[0].path)
+    resume(app, max(autos, key=lambda s: (_modified(s.path), s.created)).path)
+
+
+def _modified(path: Path) -> float:
+    """When a file was last written (each battle has its own autosave: the latest is the one to continue)."""
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
 
 
 class SavesScreen(Screen[None]):
