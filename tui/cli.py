@@ -21,6 +21,7 @@ from core.ai import LEVELS
 from core.match import DEFAULT_UNDO, UNDO_MODES
 from core.content import display_path, read_toml
 from core.errors import ContentError, Problem, SaveError, SkirmishError
+from core.rng import SEED_MAX, parse_seed
 
 OPPONENTS = ("easy", "normal", "hard", "hotseat")
 
@@ -30,6 +31,14 @@ class UserError(Exception):
 
 
 # --- the parser -------------------------------------------------------------------
+def seed_arg(text: str) -> int:
+    """A seed on the command line: one range everywhere (core.rng.SEED_MAX), else a usage error."""
+    try:
+        return parse_seed(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     # The global options may come before or after the command; after it they override.
     common = argparse.ArgumentParser(add_help=False)
@@ -51,7 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", parents=[common], help="start a battle in the TUI")
     p.add_argument("ruleset", metavar="RULESET")
     p.add_argument("--scenario", metavar="S", help="bundled scenario name or a scenario file")
-    p.add_argument("--seed", type=int, metavar="N", help="battle seed (default: a random one)")
+    p.add_argument("--seed", type=seed_arg, metavar="N", help=f"battle seed, 0 to {SEED_MAX} (default: a random one)")
     p.add_argument("--opponent", choices=OPPONENTS, default="normal", help="AI level, or hotseat (default: normal)")
     p.add_argument("--army", type=Path, metavar="FILE",
                    help="side 1 brings this army (commanders: this commander) instead of the scenario's")
@@ -66,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("ruleset", metavar="RULESET")
     p.add_argument("--scenario", metavar="NAME|PATH", help="one scenario for every game (default: cycle the bundled ones)")
     p.add_argument("--games", type=int, default=10, metavar="N", help="how many games (default: 10)")
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="batch seed (default: 0)")
+    p.add_argument("--seed", type=seed_arg, default=0, metavar="S", help=f"batch seed, 0 to {SEED_MAX} (default: 0)")
     p.add_argument("--ai", default="normal,normal", metavar="A,B",
                    help=f"AI levels by seat, comma-separated, from {', '.join(LEVELS)} (default: normal,normal)")
     p.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default: 1)")
