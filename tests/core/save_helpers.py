@@ -24,10 +24,11 @@ def format_2_document(match: Match, **meta: Any) -> dict[str, Any]:
     return doc
 
 
-def rehash(doc: dict[str, Any], ruleset: Any) -> dict[str, Any]:
+def rehash(doc: dict[str, Any], ruleset: Any, replay: bool = True) -> dict[str, Any]:
     """`doc` (format 3) with every hash recomputed for what it now holds, as a forger would:
     the states its actions reach from its (possibly edited) initial state. Where an action
-    cannot be replayed, the hashes from there on are left as they were."""
+    cannot be replayed, the hashes from there on are left as they were. With `replay` False
+    only the start's hash is recomputed (a state built to hang the rules would hang this too)."""
     codec = ruleset.codec()
     try:
         state = codec.decode_state(doc["initial"])
@@ -37,6 +38,8 @@ def rehash(doc: dict[str, Any], ruleset: Any) -> dict[str, Any]:
     every = doc["hash_every"] if isinstance(doc.get("hash_every"), int) and doc["hash_every"] > 0 else 1
     link = saves.start_link(saves._canonical({k: doc.get(k) for k in saves.HEADER_KEYS}))
     hashes = [{"step": 0, "hash": saves.checkpoint(link, codec.state_hash(state))}]
+    if not replay:
+        return {**doc, "hashes": hashes + doc["hashes"][1:]}
     for step, (raw, action) in enumerate(zip(doc["actions"], actions), start=1):
         try:
             state = ruleset.play(state, action).state
