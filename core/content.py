@@ -22,6 +22,7 @@ import tomli_w
 from cattrs.v import format_exception
 
 from core.errors import ContentError, Problem
+from core.files import Unreadable, read_regular
 from core.serial import WrongShape, new_converter
 
 T = TypeVar("T")
@@ -163,16 +164,9 @@ def read_toml(path: str | Path) -> dict[str, Any]:
     p = Path(path)
     name = display_path(p)
     try:
-        size = p.stat().st_size
-        if size > MAX_CONTENT_BYTES:
-            raise ContentError([Problem(name, "(file)", f"file is {size} bytes; the limit is {MAX_CONTENT_BYTES}")])
-        raw = p.read_bytes()
-    except FileNotFoundError:
-        raise ContentError([Problem(name, "(file)", "no such file")]) from None
-    except IsADirectoryError:
-        raise ContentError([Problem(name, "(file)", "is a folder, not a file")]) from None
-    except OSError as exc:
-        raise ContentError([Problem(name, "(file)", f"cannot read: {exc.strerror or exc}")]) from None
+        raw = read_regular(p, MAX_CONTENT_BYTES)
+    except Unreadable as exc:
+        raise ContentError([Problem(name, "(file)", exc.reason)]) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -7,6 +7,7 @@ Saves, commander files and the builders' armies and units all go through
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -48,6 +49,71 @@ def clean_stale_temps(*folders: str | Path, now: float | None = None) -> list[Pa
                     continue
                 removed.append(path)
     return removed
+
+
+class Unreadable(Exception):
+    """A file that cannot be read as a player's file: `reason` says why, in words."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def read_regular(path: str | Path, limit: int) -> bytes:
+    """The bytes of a regular file, at most `limit` of them; raises Unreadable otherwise.
+
+    Devices (/dev/zero, /dev/urandom), FIFOs, sockets and folders are refused before a
+    byte is read (a symlink is followed, so a link to a device is refused too). The size
+    limit is enforced on the bytes actually read, never on what `stat` claims, so a file
+    that grows while it is read stops at limit + 1 bytes. A FIFO is opened without
+    blocking, so nothing waits for a writer.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise Unreadable("no such file") from None
+    except IsADirectoryError:
+        raise Unreadable("is a folder, not a file") from None
+    except OSError as exc:
+        raise Unreadable(f"cannot read: {exc.strerror or exc}") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise Unreadable("is a folder, not a file")
+        if not stat.S_ISREG(mode):
+            raise Unreadable(f"is not a regular file ({kind_of_mode(mode)}); only regular files are read")
+        chunks, total = [], 0
+        while total <= limit:
+            chunk = os.read(fd, min(1 << 16, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > limit:
+            raise Unreadable(f"file is larger than the limit of {limit} bytes")
+        return b"".join(chunks)
+    except OSError as exc:
+        raise Unreadable(f"cannot read: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+
+
+def kind_of_mode(mode: int) -> str:
+    """What a non-regular file is, in words."""
+    for test, word in ((stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISFIFO, "a pipe"),
+                       (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder")):
+        if test(mode):
+            return word
+    return "not a plain file"
+
+
+def is_regular(path: str | Path) -> bool:
+    """True when `path` (its link followed) is a regular file; never opens it."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
 
 
 def write_atomic(path: str | Path, data: bytes | str) -> Path:

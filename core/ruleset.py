@@ -305,6 +305,18 @@ class Ruleset(abc.ABC):
         """
         raise ContentError([Problem(source or self.army_label(army), "(army)", f"{self.title} battles bring the armies their scenario names")])
 
+    def army_document(self, army: Any) -> Any:
+        """`army` as JSON-ready data, as a save records it in its setup (format 3), so
+        `verify` can put the same army in the scenario again (`army_from_document`)."""
+        return self.codec().converter.unstructure(army)
+
+    def army_from_document(self, data: Any, where: str) -> Any:
+        """An army a save recorded, checked by the same content rules as an army file
+        (each stat within the caps a file may buy); raises ContentError naming `where`
+        and the field. Whether it fits the battle is `with_army`'s question, as ever.
+        The default: this ruleset's scenarios fix their armies, so a save brings none."""
+        raise ContentError([Problem(where, "(army)", f"{self.title} battles bring the armies their scenario names")])
+
     # --- files -------------------------------------------------------------
     def configure_converter(self, converter: Any) -> None:
         """Register hooks for this ruleset's own unions (status effects, orders, ...)."""

@@ -13,28 +13,40 @@ Core reads no clock: the creation date is text the caller supplies.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import attrs
 import cattrs
 import orjson
 
 from core import registry
+from core.ai import LEVELS
 from core.content import cattrs_problems, display_path, fingerprint, repo_root
-from core.errors import IllegalAction, SaveError
-from core.files import write_atomic
+from core.errors import ContentError, IllegalAction, SaveError
+from core.files import Unreadable, is_regular, read_regular, write_atomic
 from core.match import UNDO_MODES, Match
+from core.rng import seed_problem
 from core.ruleset import Ruleset
 
 FORMAT = "skirmish-replay"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 #: A state hash is recorded after every HASH_EVERY actions (and always at the end).
 HASH_EVERY = 1
+#: The most actions replayed between two checked hashes: the work a hostile file can
+#: make `verify` do before it is caught is at most this many actions.
+MAX_HASH_EVERY = 64
 #: Largest save accepted: a long battle is tens of kilobytes.
 MAX_SAVE_BYTES = 8 * 1024 * 1024
 MAX_ACTIONS = 100_000
+#: Longest text accepted in a save's metadata and setup (dates, names, scenario files).
+MAX_TEXT = 400
+#: Most armies a setup may bring (one per side).
+MAX_SIDES = 16
+#: Who may play a side, as `meta.players` records it.
+PLAYERS: tuple[str, ...] = ("human", *LEVELS)
 SUFFIX = ".json"
 
 
@@ -49,19 +61,42 @@ def _from_format_1(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "format_version": 2, "meta": meta}
 
 
+def _from_format_2(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 2 kept the scenario and the seed in `meta` and brought no armies on record:
+    they move to `setup` (with no armies). Its hashes stay state hashes (see verify)."""
+    meta = data.get("meta")
+    setup: Any = None
+    if isinstance(meta, dict):
+        setup = {key: meta[key] for key in ("scenario", "seed") if key in meta}
+        setup["armies"] = []
+        initial = data.get("initial")
+        dice = initial.get("dice") if isinstance(initial, dict) else None
+        per_action = isinstance(dice, dict) and dice.get("per_action") is True
+        setup["dice"] = DICE_RULES[0] if per_action else DICE_RULES[1]
+        meta = {key: value for key, value in meta.items() if key not in ("scenario", "seed")}
+    return {**data, "format_version": 3, "meta": meta, "setup": setup}
+
+
 #: MIGRATIONS[n] turns a parsed version-n document into a version n+1 document.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_format_1}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_format_1, 2: _from_format_2}
 
 TOP_KEYS = (
     "format", "format_version", "ruleset", "rules_version", "content_fingerprint",
-    "meta", "hash_every", "initial", "actions", "hashes", "final_hash",
+    "setup", "meta", "hash_every", "initial", "actions", "hashes", "final_hash",
 )
-META_KEYS = ("created", "players", "scenario", "seed", "result", "steps", "undo")
+#: What the hashes of a format-3 save cover besides the states and the actions.
+HEADER_KEYS = ("format", "format_version", "ruleset", "rules_version", "content_fingerprint", "setup", "meta", "hash_every")
+META_KEYS = ("created", "players", "result", "steps", "undo")
+SETUP_KEYS = ("scenario", "seed", "armies", "dice")
+#: How a battle rolls (core.rng): per action since format 2, one stream before.
+DICE_RULES = ("per action", "one stream")
 
 
 @attrs.frozen
 class Meta:
-    """Who played what, when, and how it ended (as recorded; `verify` rechecks the end)."""
+    """Who played what, when, and how it ended (as recorded; `verify` rechecks the end).
+
+    `scenario` and `seed` repeat the setup's, for the screens and the log."""
 
     created: str
     players: tuple[str, ...]
@@ -70,6 +105,19 @@ class Meta:
     result: dict[str, Any] | None
     steps: int
     undo: str  # the battle's undo mode: fair, practice or ironman (core.match)
+
+
+@attrs.frozen
+class Setup:
+    """What the battle was set up from: `verify` builds the initial state again from it.
+
+    `armies` are the armies brought in place of the scenario's own, as (side, army).
+    `seed` is None only in older saves that recorded none."""
+
+    scenario: str
+    seed: int | None
+    armies: tuple[tuple[int, Any], ...] = ()
+    dice: str = "per action"  # DICE_RULES: a battle begun before format 2 rolls one stream
 
 
 @attrs.frozen
@@ -86,11 +134,25 @@ class Replay:
     hash_every: int
     hashes: tuple[tuple[int, str], ...]
     final_hash: str
+    setup: Setup = Setup("", None)
+    #: The format the file was written in (older ones are migrated on reading).
+    source_format: int = FORMAT_VERSION
+    #: For format 3: the canonical encoding of what the hashes cover besides states and
+    #: actions (HEADER_KEYS), and of every action; empty for older formats.
+    header: bytes = b""
+    action_blobs: tuple[bytes, ...] = ()
 
     @property
     def content_changed(self) -> bool:
         """True when the ruleset's data files differ from those the save was made with."""
         return self.content_fingerprint != fingerprint(self.ruleset.content_dir())
+
+    def content_note(self) -> str:
+        """"the content changed since this save (fingerprint A, now B): ", or "" when it did not."""
+        now = fingerprint(self.ruleset.content_dir())
+        if now == self.content_fingerprint:
+            return ""
+        return f"the content changed since this save (fingerprint {self.content_fingerprint}, now {now}): "
 
 
 @attrs.frozen
@@ -127,6 +189,30 @@ def result_of(ruleset: Ruleset, state: Any) -> dict[str, Any] | None:
     return None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason}
 
 
+def _canonical(value: Any) -> bytes:
+    """The one byte form of a JSON value the hashes cover: sorted keys, no spaces."""
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+
+
+def _digest(*parts: bytes) -> str:
+    return hashlib.sha256(b"\n".join(parts)).hexdigest()[:16]
+
+
+def start_link(header: bytes) -> str:
+    """The first link of a format-3 hash chain: the header (HEADER_KEYS) the save claims."""
+    return _digest(FORMAT.encode(), b"3", header)
+
+
+def next_link(link: str, action: bytes) -> str:
+    """The chain after one more action (its canonical encoding)."""
+    return _digest(link.encode(), action)
+
+
+def checkpoint(link: str, state_hash: str) -> str:
+    """What a format-3 save records at a step: the chain so far and the state there."""
+    return _digest(link.encode(), state_hash.encode())
+
+
 def save_document(
     match: Match,
     *,
@@ -134,37 +220,49 @@ def save_document(
     players: Sequence[str],
     scenario: str,
     seed: int | None,
+    armies: Mapping[int, Any] | None = None,
     hash_every: int = HASH_EVERY,
 ) -> dict[str, Any]:
-    """The JSON-ready document of `match` up to its cursor (the redo branch is not saved)."""
+    """The JSON-ready document of `match` up to its cursor (the redo branch is not saved).
+
+    `scenario`, `seed` and `armies` ({side: army} brought in place of the scenario's own)
+    are the setup the battle came from; `verify` builds the initial state from them again."""
     ruleset = match.ruleset
     codec = ruleset.codec()
     steps = match.cursor
-    hashes = [
-        {"step": step, "hash": codec.state_hash(match.state_at(step))}
-        for step in range(0, steps + 1, max(1, hash_every))
-    ]
-    return {
+    every = min(max(1, hash_every), MAX_HASH_EVERY)
+    document: dict[str, Any] = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "ruleset": ruleset.name,
         "rules_version": ruleset.rules_version,
         "content_fingerprint": fingerprint(ruleset.content_dir()),
+        "setup": {
+            "scenario": scenario,
+            "seed": seed,
+            "armies": [{"side": side, "army": ruleset.army_document(army)} for side, army in sorted((armies or {}).items())],
+            "dice": DICE_RULES[0] if match.initial.dice.per_action else DICE_RULES[1],
+        },
         "meta": {
             "created": created,
             "players": list(players),
-            "scenario": scenario,
-            "seed": seed,
             "result": result_of(ruleset, match.state),
             "steps": steps,
             "undo": match.undo_mode,
         },
-        "hash_every": max(1, hash_every),
+        "hash_every": every,
         "initial": codec.encode_state(match.initial),
         "actions": [codec.encode_action(a) for a in match.actions],
-        "hashes": hashes,
-        "final_hash": codec.state_hash(match.state),
     }
+    link = start_link(_canonical({key: document[key] for key in HEADER_KEYS}))
+    hashes = [{"step": 0, "hash": checkpoint(link, codec.state_hash(match.initial))}]
+    for step, action in enumerate(document["actions"], start=1):
+        link = next_link(link, _canonical(action))
+        if step % every == 0:
+            hashes.append({"step": step, "hash": checkpoint(link, codec.state_hash(match.state_at(step)))})
+    document["hashes"] = hashes
+    document["final_hash"] = checkpoint(link, codec.state_hash(match.state))
+    return document
 
 
 def write_save(path: str | Path, match: Match, **meta: Any) -> Path:
@@ -269,11 +367,44 @@ def migrate(file: str, data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _text(file: str, where: dict[str, Any], key: str, prefix: str) -> str:
+    value = _need(file, where, key, (str,), "text", prefix)
+    if len(value) > MAX_TEXT:
+        raise SaveError(file, f"{prefix}{key}: {len(value)} characters; the limit is {MAX_TEXT}")
+    return value
+
+
+def _same(encoded: Any, raw: Any) -> str | None:
+    """Where `raw` differs from the canonical encoding `encoded` of what it decodes to; None when it does not.
+
+    The converter refuses unknown keys; this also refuses a field left out for its default,
+    a float written as an integer and any other second spelling of the same value, so two
+    different files never verify as the same battle."""
+    if _canonical(encoded) == _canonical(raw):
+        return None
+    if isinstance(encoded, dict) and isinstance(raw, dict):
+        for key in sorted(set(encoded) | set(raw)):
+            if key not in raw:
+                return f"{key}: missing (every field is written out, defaults too)"
+            if key not in encoded:
+                return f"{key}: unknown or unused field"
+            inner = _same(encoded[key], raw[key])
+            if inner is not None:
+                return f"{key}.{inner}" if not inner.startswith("[") else f"{key}{inner}"
+    if isinstance(encoded, list) and isinstance(raw, list) and len(encoded) == len(raw):
+        for i, (e, r) in enumerate(zip(encoded, raw)):
+            inner = _same(e, r)
+            if inner is not None:
+                return f"[{i}]" + (f".{inner}" if not inner.startswith("[") and not inner.startswith("not ") else inner)
+    return "not in the canonical form this build writes"
+
+
 def read_document(file: str, data: dict[str, Any]) -> Replay:
-    """A parsed JSON object to a Replay (types and shapes checked, actions not applied)."""
+    """A parsed JSON object to a Replay (types, shapes and bounds checked, actions not applied)."""
     fmt = data.get("format")
     if fmt != FORMAT:
         raise SaveError(file, f"not a Skirmish save (format is {fmt!r}, expected {FORMAT!r})")
+    source_format = _need(file, data, "format_version", (int,), "a whole number")
     data = migrate(file, data)
     _only(file, data, TOP_KEYS)
     name = _need(file, data, "ruleset", (str,), "text")
@@ -286,135 +417,240 @@ def read_document(file: str, data: dict[str, Any]) -> Replay:
     rules_version = _need(file, data, "rules_version", (int,), "a whole number")
     if rules_version > ruleset.rules_version:
         raise SaveError(file, f"made with newer {name} rules (version {rules_version}; this build has {ruleset.rules_version})")
-    content = _need(file, data, "content_fingerprint", (str,), "text")
-    meta = _read_meta(file, _need(file, data, "meta", (dict,), "an object"))
+    content = _text(file, data, "content_fingerprint", "")
+    setup = _read_setup(file, _need(file, data, "setup", (dict,), "an object"), ruleset)
+    meta = _read_meta(file, _need(file, data, "meta", (dict,), "an object"), setup)
     hash_every = _need(file, data, "hash_every", (int,), "a whole number")
-    if hash_every < 1:
-        raise SaveError(file, "hash_every: must be at least 1")
+    if not 1 <= hash_every <= MAX_HASH_EVERY:
+        raise SaveError(file, f"hash_every: {hash_every}; it must be 1 to {MAX_HASH_EVERY}")
     raw_actions = _need(file, data, "actions", (list,), "a list")
     if len(raw_actions) > MAX_ACTIONS:
         raise SaveError(file, f"actions: {len(raw_actions)} actions; the limit is {MAX_ACTIONS}")
-    hashes = _read_hashes(file, _need(file, data, "hashes", (list,), "a list"), len(raw_actions))
-    final_hash = _need(file, data, "final_hash", (str,), "text")
+    if meta.steps != len(raw_actions):
+        raise SaveError(file, f"meta.steps: says {meta.steps} but the file holds {len(raw_actions)} actions")
+    hashes = _read_hashes(file, _need(file, data, "hashes", (list,), "a list"), len(raw_actions), hash_every)
+    final_hash = _text(file, data, "final_hash", "")
     codec = ruleset.codec()
     raw_initial = _need(file, data, "initial", (dict,), "an object")
     try:
         initial = codec.decode_state(raw_initial)
     except Exception as exc:  # hostile data can upset a converter in any way: report it in one line
         raise SaveError(file, f"initial: {_decode_error(exc)}") from None
-    actions = []
+    try:
+        differs = _same(codec.encode_state(initial), raw_initial)
+    except Exception as exc:
+        raise SaveError(file, f"initial: cannot be encoded again: {_first_line(exc)}") from None
+    if differs is not None:
+        raise SaveError(file, f"initial: {differs}")
+    actions, blobs = [], []
     for index, raw in enumerate(raw_actions):
         try:
-            actions.append(codec.decode_action(raw))
+            action = codec.decode_action(raw)
+            differs = _same(codec.encode_action(action), raw)
         except Exception as exc:
             raise SaveError(file, f"actions[{index}]: {_decode_error(exc)}", index) from None
-    if meta.steps != len(actions):
-        raise SaveError(file, f"meta.steps: says {meta.steps} but the file holds {len(actions)} actions")
-    return Replay(file, ruleset, rules_version, content, meta, initial, tuple(actions), hash_every, hashes, final_hash)
+        if differs is not None:
+            raise SaveError(file, f"actions[{index}].{differs}", index)
+        actions.append(action)
+        blobs.append(_canonical(raw))
+    header = _canonical({key: data[key] for key in HEADER_KEYS}) if source_format >= 3 else b""
+    return Replay(
+        file, ruleset, rules_version, content, meta, initial, tuple(actions), hash_every, hashes, final_hash,
+        setup, source_format, header, tuple(blobs) if source_format >= 3 else (),
+    )
 
 
-def _read_meta(file: str, raw: dict[str, Any]) -> Meta:
+def _read_setup(file: str, raw: dict[str, Any], ruleset: Ruleset) -> Setup:
+    _only(file, raw, SETUP_KEYS, "setup.")
+    scenario = _text(file, raw, "scenario", "setup.")
+    seed = _need(file, raw, "seed", (int, type(None)), "a whole number or null", "setup.")
+    if seed is not None and seed_problem(seed) is not None:
+        raise SaveError(file, f"setup.seed: {seed_problem(seed)}")
+    armies_raw = _need(file, raw, "armies", (list,), "a list", "setup.")
+    if len(armies_raw) > MAX_SIDES:
+        raise SaveError(file, f"setup.armies: {len(armies_raw)} armies; the limit is {MAX_SIDES}")
+    armies: list[tuple[int, Any]] = []
+    for i, entry in enumerate(armies_raw):
+        where = f"setup.armies[{i}]."
+        if not isinstance(entry, dict):
+            raise SaveError(file, f"setup.armies[{i}]: expected an object, not {_kind(entry)}")
+        _only(file, entry, ("side", "army"), where)
+        side = _need(file, entry, "side", (int,), "a side number", where)
+        if not 0 <= side < MAX_SIDES or any(side == s for s, _ in armies):
+            raise SaveError(file, f"{where}side: {side} is not a side, or brings a second army")
+        raw_army = _need(file, entry, "army", (dict,), "an object", where)
+        try:
+            army = ruleset.army_from_document(raw_army, f"{where}army")
+            differs = _same(ruleset.army_document(army), raw_army)
+        except ContentError as exc:
+            first = exc.problems[0]
+            raise SaveError(file, f"{first.file}.{first.field}: {first.reason}") from None
+        except Exception as exc:
+            raise SaveError(file, f"{where}army: {_decode_error(exc)}") from None
+        if differs is not None:
+            raise SaveError(file, f"{where}army.{differs}")
+        armies.append((side, army))
+    dice = _need(file, raw, "dice", (str,), "text", "setup.")
+    if dice not in DICE_RULES:
+        raise SaveError(file, f"setup.dice: {dice[:40]!r} is not a dice rule ({', '.join(DICE_RULES)})")
+    return Setup(scenario, seed, tuple(armies), dice)
+
+
+def _read_meta(file: str, raw: dict[str, Any], setup: Setup) -> Meta:
     _only(file, raw, META_KEYS, "meta.")
-    created = _need(file, raw, "created", (str,), "text", "meta.")
+    created = _text(file, raw, "created", "meta.")
     players = _need(file, raw, "players", (list,), "a list", "meta.")
-    if not all(isinstance(p, str) for p in players):
-        raise SaveError(file, "meta.players: expected a list of text")
-    scenario = _need(file, raw, "scenario", (str,), "text", "meta.")
-    seed = _need(file, raw, "seed", (int, type(None)), "a whole number or null", "meta.")
+    if len(players) > MAX_SIDES:
+        raise SaveError(file, f"meta.players: {len(players)} players; the limit is {MAX_SIDES}")
+    for i, player in enumerate(players):
+        if player not in PLAYERS:
+            raise SaveError(file, f"meta.players[{i}]: {str(player)[:40]!r} is not a player ({', '.join(PLAYERS)})")
     result = _need(file, raw, "result", (dict, type(None)), "an object or null", "meta.")
     if result is not None:
         _only(file, result, ("winner", "reason"), "meta.result.")
         _need(file, result, "winner", (int, type(None)), "a side number or null", "meta.result.")
-        _need(file, result, "reason", (str,), "text", "meta.result.")
+        _text(file, result, "reason", "meta.result.")
     steps = _need(file, raw, "steps", (int,), "a whole number", "meta.")
     undo = _need(file, raw, "undo", (str,), "text", "meta.")
     if undo not in UNDO_MODES:
-        raise SaveError(file, f"meta.undo: {undo!r} is not an undo mode ({', '.join(UNDO_MODES)})")
-    return Meta(created, tuple(players), scenario, seed, result, steps, undo)
+        raise SaveError(file, f"meta.undo: {undo[:40]!r} is not an undo mode ({', '.join(UNDO_MODES)})")
+    return Meta(created, tuple(players), setup.scenario, setup.seed, result, steps, undo)
 
 
-def _read_hashes(file: str, raw: list[Any], steps: int) -> tuple[tuple[int, str], ...]:
+def _read_hashes(file: str, raw: list[Any], steps: int, every: int) -> tuple[tuple[int, str], ...]:
+    """The recorded hashes: exactly one for step 0 and every `every`-th step after it,
+    so `verify` never replays more than `every` actions without checking one."""
+    if not raw:
+        raise SaveError(file, "hashes: empty; a save records at least the hash of its start")
+    wanted = range(0, steps + 1, every)
+    if len(raw) != len(wanted):
+        raise SaveError(file, f"hashes: {len(raw)} recorded; a save of {steps} actions hashed every {every} records {len(wanted)}")
     out = []
-    last = -1
-    for i, entry in enumerate(raw):
+    for i, (entry, want) in enumerate(zip(raw, wanted)):
         where = f"hashes[{i}]."
         if not isinstance(entry, dict):
             raise SaveError(file, f"hashes[{i}]: expected an object, not {_kind(entry)}")
         _only(file, entry, ("step", "hash"), where)
         step = _need(file, entry, "step", (int,), "a whole number", where)
-        digest = _need(file, entry, "hash", (str,), "text", where)
-        if not last < step <= steps:
-            raise SaveError(file, f"{where}step: {step} is out of order or past the last action ({steps})")
+        digest = _text(file, entry, "hash", where)
+        if step != want:
+            raise SaveError(file, f"{where}step: {step}; expected {want} (the start, then every {every} actions)")
         out.append((step, digest))
-        last = step
     return tuple(out)
 
 
 def read_save(path: str | Path) -> Replay:
     """Read and check a save file without re-applying its actions; raises SaveError."""
     file = display_path(path)
-    p = Path(path)
     try:
-        size = p.stat().st_size
-        if size > MAX_SAVE_BYTES:
-            raise SaveError(file, f"file is {size} bytes; the limit is {MAX_SAVE_BYTES}")
-        blob = p.read_bytes()
-    except FileNotFoundError:
-        raise SaveError(file, "no such file") from None
-    except IsADirectoryError:
-        raise SaveError(file, "is a folder, not a save file") from None
-    except OSError as exc:
-        raise SaveError(file, f"cannot read: {exc.strerror or exc}") from None
+        blob = read_regular(path, MAX_SAVE_BYTES)
+    except Unreadable as exc:
+        raise SaveError(file, exc.reason) from None
     return read_document(file, parse_document(file, blob))
 
 
 # --- proving a replay -----------------------------------------------------------
-def verify(replay: Replay) -> Match:
-    """Re-apply every action and check every recorded hash; the rebuilt Match on success.
+def rebuild_start(replay: Replay) -> Any:
+    """The initial state the save's setup makes with today's content: its scenario, the
+    armies it brings, its seed (an older save without a seed: the seed its dice hold).
+    Raises ContentError or any error of a broken scenario; callers word it."""
+    ruleset, setup = replay.ruleset, replay.setup
+    scenario = ruleset.load_scenario(setup.scenario)
+    for i, (side, army) in enumerate(setup.armies):
+        scenario = ruleset.with_army(scenario, side, army, f"setup.armies[{i}]")
+    seed = start_seed(replay)
+    if setup.dice == "one stream":  # begun before format 2: the whole battle rolls one stream
+        return ruleset.set_up(scenario, seed)
+    return ruleset.new_battle(scenario, seed)
 
-    A mismatch raises SaveError naming the first action whose result differs
-    from the recording (with hashes every K actions: the first checked step that
-    differs, and the window of actions it covers).
+
+def start_seed(replay: Replay) -> int:
+    """The seed the battle was set up with: the recorded one, else (older saves with
+    `seed: null`) the one its initial dice hold, which rebuilding then proves."""
+    if replay.setup.seed is not None:
+        return replay.setup.seed
+    return int(replay.initial.dice.seed)
+
+
+def _prove_start(replay: Replay, content: str) -> None:
+    file, setup = replay.file, replay.setup
+    codec = replay.ruleset.codec()
+    unproven = "" if replay.source_format >= 3 else f"start not proven (format {replay.source_format}): "
+    try:
+        built = rebuild_start(replay)
+    except ContentError as exc:
+        first = exc.problems[0]
+        raise SaveError(file, f"{content}{unproven}setup: {first.file}: {first.field}: {first.reason}") from None
+    except Exception as exc:
+        raise SaveError(file, f"{content}{unproven}setup: cannot be set up: {_first_line(exc)}") from None
+    if _canonical(codec.encode_state(built)) != _canonical(codec.encode_state(replay.initial)):
+        armies = f" and {len(setup.armies)} brought arm{'y' if len(setup.armies) == 1 else 'ies'}" if setup.armies else ""
+        raise SaveError(
+            file,
+            f"{content}initial: {unproven}not the state scenario {setup.scenario!r} with seed {start_seed(replay)}{armies} starts from",
+        )
+
+
+def verify(replay: Replay) -> Match:
+    """Prove the start, then re-apply every action and check every recorded hash as it goes;
+    the rebuilt Match on success.
+
+    The start: the initial state must be the one the setup makes (rebuild_start). The
+    hashes: a format-3 hash covers the metadata, the setup, every action's canonical
+    encoding so far and the state; older formats hash the state alone. A mismatch raises
+    SaveError naming the first action whose result differs (with hashes every K actions:
+    the window of actions it covers); after a content edit the message says so first.
     """
     ruleset, file = replay.ruleset, replay.file
     codec = ruleset.codec()
+    content = replay.content_note()
+    _prove_start(replay, content)
+    sides = len(ruleset.side_names(replay.initial))
+    if len(replay.meta.players) != sides:
+        raise SaveError(file, f"meta.players: names {len(replay.meta.players)} players; the battle has {sides} sides")
     expected = dict(replay.hashes)
+    chained = replay.source_format >= 3
+    link = start_link(replay.header) if chained else ""
+
+    def recorded(state: Any) -> str:
+        digest = codec.state_hash(state)
+        return checkpoint(link, digest) if chained else digest
+
     note = ""
     if replay.rules_version != ruleset.rules_version:
         note = f" (saved with {ruleset.name} rules version {replay.rules_version}; this build has {ruleset.rules_version})"
     match = Match(ruleset, replay.initial, replay.meta.undo)
-    try:
-        initial_hash = codec.state_hash(replay.initial)
-    except Exception as exc:
-        raise SaveError(file, f"initial: cannot be hashed: {_first_line(exc)}") from None
-    if 0 in expected and expected[0] != initial_hash:
-        raise SaveError(file, "initial: the initial state does not match its recorded hash")
+    if expected.get(0) != recorded(replay.initial):
+        what = "the metadata, setup or initial state" if chained else "the initial state"
+        raise SaveError(file, f"hashes[0]: {what} does not match the recorded hash")
     last_checked = 0
     for index, action in enumerate(replay.actions):
         try:
             match.apply(action)
         except IllegalAction as exc:
-            raise SaveError(file, f"actions[{index}]: illegal when replayed: {exc.reason}{note}", index) from None
+            raise SaveError(file, f"{content}actions[{index}]: illegal when replayed: {exc.reason}{note}", index) from None
         except Exception as exc:
-            raise SaveError(file, f"actions[{index}]: cannot be replayed: {_first_line(exc)}{note}", index) from None
+            raise SaveError(file, f"{content}actions[{index}]: cannot be replayed: {_first_line(exc)}{note}", index) from None
+        if chained:
+            link = next_link(link, replay.action_blobs[index])
         step = index + 1
         if step in expected:
-            if codec.state_hash(match.state) != expected[step]:
+            if recorded(match.state) != expected[step]:
                 if step - last_checked > 1:
                     where = f"actions[{last_checked}..{index}]: the replay diverges within these actions"
                     first = last_checked
                 else:
                     where = f"actions[{index}]: the replay diverges here"
                     first = index
-                raise SaveError(file, f"{where} (state after step {step} differs from the recording){note}", first)
+                raise SaveError(file, f"{content}{where} (state after step {step} differs from the recording){note}", first)
             last_checked = step
-    if codec.state_hash(match.state) != replay.final_hash:
+    if recorded(match.state) != replay.final_hash:
         first = last_checked if last_checked < len(replay.actions) else max(len(replay.actions) - 1, 0)
-        raise SaveError(file, f"final_hash: the final state differs from the recording{note}", first)
-    recorded = replay.meta.result
+        raise SaveError(file, f"{content}final_hash: the final state differs from the recording{note}", first)
+    recorded_result = replay.meta.result
     actual = result_of(ruleset, match.state)
-    if recorded != actual:
-        raise SaveError(file, f"meta.result: says {recorded!r} but the replay ends with {actual!r}")
+    if recorded_result != actual:
+        raise SaveError(file, f"meta.result: says {recorded_result!r} but the replay ends with {actual!r}")
     return match
 
 
@@ -425,7 +661,8 @@ def load_match(path: str | Path) -> Match:
 
 # --- folders ----------------------------------------------------------------------
 def list_saves(folder: str | Path) -> list[SaveSummary]:
-    """Every *.json in `folder`, newest first: metadata, or the reason a file is unreadable.
+    """Every *.json in `folder`, newest first: metadata, or the reason a file is unreadable
+    (what is not a regular file is listed as skipped, and never opened).
 
     One bad file never hides the others. Actions are not re-applied here (see verify).
     """
@@ -434,6 +671,9 @@ def list_saves(folder: str | Path) -> list[SaveSummary]:
         return []
     out = []
     for path in sorted(root.glob(f"*{SUFFIX}")):
+        if not is_regular(path):  # a device, a pipe or a link to one is never opened
+            out.append(SaveSummary(path, error="not a regular file: skipped"))
+            continue
         try:
             replay = read_save(path)
         except SaveError as exc:

@@ -25,7 +25,7 @@ import attrs
 from core import registry
 from core.ai import LEVELS, Player
 from core.match import Match
-from core.rng import MASK64, splitmix64
+from core.rng import MASK64, seed_problem, splitmix64
 
 #: A game that has not ended after this many actions is stopped and counted as a draw.
 MAX_ACTIONS = 20_000
@@ -175,6 +175,9 @@ def run_batch(
     Raises KeyError for an unknown ruleset, ContentError for a bad scenario and
     ValueError for an unknown AI level or a non-positive count, all before any game starts.
     """
+    problem = seed_problem(seed)
+    if problem is not None:  # never masked: 2**70 is not seed 0
+        raise ValueError(f"--seed: {problem}")
     if games < 1:
         raise ValueError("--games must be at least 1")
     if jobs < 1:

@@ -48,7 +48,7 @@ def save_game(path="game.json", seed=8, limit=None) -> Path:
         side = match.to_act()[0]
         legal = match.legal_actions(side)
         match.apply(legal[(match.steps * 7) % len(legal)])
-    return write_save(Path(path), match, **META)
+    return write_save(Path(path), match, **(META | {"seed": seed}))
 
 
 def run(capsys, *argv):

@@ -195,7 +195,8 @@ class SkirmishApp(App[int]):
             self.show_error(failure or f"Cannot start {ruleset.name} / {scenario}", str(exc))
             return
         sides = len(ruleset.side_names(state))
-        meta = {"scenario": scenario, "seed": seed, "name": f"{ruleset.name}-{scenario}-{seed}"}
+        meta = {"scenario": scenario, "seed": seed, "name": f"{ruleset.name}-{scenario}-{seed}",
+                "armies": {side: army for side, (army, _source) in (armies or {}).items()}}  # a save records its setup
         try:
             screen = BattleScreen(Match(ruleset, state, undo), battles.seats_for(opponent, sides), meta)
         except ImportError as exc:  # this ruleset's battle screen is not installed

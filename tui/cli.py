@@ -21,6 +21,7 @@ from core.ai import LEVELS
 from core.match import DEFAULT_UNDO, UNDO_MODES
 from core.content import display_path, printable, read_toml
 from core.errors import ContentError, Problem, SaveError, SkirmishError
+from core.rng import SEED_MAX, parse_seed
 
 OPPONENTS = ("easy", "normal", "hard", "hotseat")
 
@@ -30,18 +31,16 @@ class UserError(Exception):
 
 
 #: Bounds on the numbers a command line may ask for: a batch is built and played in full,
-#: so its size is capped before any work starts; seeds are 64-bit (docs/FORMATS.md).
+#: so its size is capped before any work starts. Seeds have one range everywhere
+#: (core.rng.SEED_MAX), checked as they are parsed (`seed_arg`).
 MAX_GAMES = 100_000
 MAX_JOBS = 64
-MAX_SEED = 2**64 - 1
 MAX_SEAT = 64
 
 
 #: (command, option attribute, flag, lowest, highest) checked before any command runs.
 BOUNDS = (
-    ("play", "seed", "--seed", 0, MAX_SEED),
     ("sim", "games", "--games", 1, MAX_GAMES),
-    ("sim", "seed", "--seed", 0, MAX_SEED),
     ("sim", "jobs", "--jobs", 1, MAX_JOBS),
     ("log", "seat", "--seat", 1, MAX_SEAT),
 )
@@ -60,6 +59,14 @@ def check_bounds(command: str, args: argparse.Namespace) -> None:
 
 
 # --- the parser -------------------------------------------------------------------
+def seed_arg(text: str) -> int:
+    """A seed on the command line: one range everywhere (core.rng.SEED_MAX), else a usage error."""
+    try:
+        return parse_seed(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     # The global options may come before or after the command; after it they override.
     common = argparse.ArgumentParser(add_help=False)
@@ -81,7 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", parents=[common], help="start a battle in the TUI")
     p.add_argument("ruleset", metavar="RULESET")
     p.add_argument("--scenario", metavar="S", help="bundled scenario name or a scenario file")
-    p.add_argument("--seed", type=int, metavar="N", help="battle seed, 0 to 2**64-1 (default: a random one)")
+    p.add_argument("--seed", type=seed_arg, metavar="N", help=f"battle seed, 0 to {SEED_MAX} (default: a random one)")
     p.add_argument("--opponent", choices=OPPONENTS, default="normal", help="AI level, or hotseat (default: normal)")
     p.add_argument("--army", type=Path, metavar="FILE",
                    help="side 1 brings this army (commanders: this commander) instead of the scenario's")
@@ -97,7 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scenario", metavar="NAME|PATH", help="one scenario for every game (default: cycle the bundled ones)")
     p.add_argument("--games", type=int, default=10, metavar="N",
                    help=f"how many games, 1 to {MAX_GAMES} (default: 10)")
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="batch seed, 0 to 2**64-1 (default: 0)")
+    p.add_argument("--seed", type=seed_arg, default=0, metavar="S", help=f"batch seed, 0 to {SEED_MAX} (default: 0)")
     p.add_argument("--ai", default="normal,normal", metavar="A,B",
                    help=f"AI levels by seat, comma-separated, from {', '.join(LEVELS)} (default: normal,normal)")
     p.add_argument("--jobs", type=int, default=1, metavar="J",

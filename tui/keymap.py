@@ -92,9 +92,13 @@ def read_keymap_file(path: Path) -> tuple[dict[str, str], list[str]]:
     """Overrides from a keymap file and the problems found (unknown ids, bad values)."""
     if not path.exists():
         return {}, []
+    from core.files import Unreadable, read_regular
+
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
+        data = tomllib.loads(read_regular(path, 256 * 1024).decode("utf-8"))
+    except Unreadable as exc:
+        return {}, [f"{path.name}: cannot read ({exc.reason})"]
+    except (OSError, ValueError) as exc:  # tomllib's errors and bad UTF-8 are ValueErrors
         return {}, [f"{path.name}: cannot read ({exc})"]
     out: dict[str, str] = {}
     problems: list[str] = []

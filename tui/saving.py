@@ -28,6 +28,7 @@ def _meta(match: Match, meta: dict[str, Any]) -> dict[str, Any]:
         "players": [seats.get(side, "human") for side in range(sides)],
         "scenario": str(meta.get("scenario", "")),
         "seed": meta.get("seed"),
+        "armies": dict(meta.get("armies") or {}),
     }
 
 
@@ -91,7 +92,8 @@ def load(path: Path) -> tuple[Match, dict[str, Any]]:
     meta = {
         "undo": replay.meta.undo,
         "scenario": replay.meta.scenario,
-        "seed": replay.meta.seed,
+        "seed": saves.start_seed(replay),  # proven by verify, also for an old save that recorded none
+        "armies": dict(replay.setup.armies),
         "seats": seats_from_players(replay.meta.players),
         "name": Path(path).stem,
     }

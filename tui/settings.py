@@ -59,8 +59,12 @@ def load(folder: Path | None = None) -> tuple[Settings, list[str]]:
     path = (folder or config_dir()) / SETTINGS_FILE
     if not path.exists():
         return Settings(), []
+    from core.files import Unreadable, read_regular
+
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_regular(path, 256 * 1024).decode("utf-8"))
+    except Unreadable as exc:
+        return Settings(), [f"{path.name}: cannot read ({exc.reason}); using defaults"]
     except (OSError, ValueError) as exc:
         return Settings(), [f"{path.name}: cannot read ({exc}); using defaults"]
     if not isinstance(data, dict):

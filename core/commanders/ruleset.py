@@ -13,7 +13,7 @@ from typing import Any
 
 from core.commanders import ai, muster, picks, view
 from core.commanders.actions import ACTION_TYPES
-from core.commanders.commander import Commander, commander_from_data, load_commander
+from core.commanders.commander import Commander, commander_from_data, commander_to_data, load_commander
 from core.commanders.content import (
     CONVERTER as CATALOGUE_CONVERTER, Catalogue, ClassesFile, RulesFile, SkillsFile, SpellsFile, TerrainFile, UnitsFile,
     catalogue_dir, load_catalogue,
@@ -122,6 +122,12 @@ class CommandersRuleset(Ruleset):
 
     def with_army(self, setup: Setup, side: int, army: Commander, source: str = "") -> Setup:
         return muster.with_army(setup, side, army, self.catalogue, source)
+
+    def army_document(self, army: Commander) -> Any:
+        return commander_to_data(army)
+
+    def army_from_document(self, data: Any, where: str) -> Commander:
+        return commander_from_data(data, self.catalogue, where)
 
     def sheet(self, document: Any) -> Sheet:
         if isinstance(document, Commander):

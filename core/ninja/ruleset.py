@@ -123,6 +123,15 @@ class NinjaRuleset(Ruleset):
     def with_army(self, setup: Setup, side: int, army: ArmySpec, source: str = "") -> Setup:
         return muster.with_army(setup, side, army, self.cat, source)
 
+    def army_from_document(self, data: Any, where: str) -> ArmySpec:
+        from core.content import structure
+
+        army = structure(data, ArmySpec, where)
+        found = army_problems(army, self.cat)
+        if found:
+            raise ContentError([Problem(where, f, r) for f, r in found])
+        return army
+
     def sheet(self, document: Any) -> Sheet:
         if isinstance(document, ArmySpec):
             return sheet.army_sheet(document, self.cat)

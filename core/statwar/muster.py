@@ -49,3 +49,20 @@ def with_army(setup: Setup, side: int, army: Army, source: str = "") -> Setup:
     armies = list(setup.armies)
     armies[side] = army
     return attrs.evolve(setup, armies=tuple(armies))
+
+
+def army_from_document(data: object, where: str) -> Army:
+    """An army as a save records it (its unit designs written out), checked by the rules an
+    army file is: every design by its own design rules (stats within their caps), the cost
+    within the army's points; raises ContentError naming `where` and the field."""
+    from core.content import structure
+
+    army = structure(data, Army, where)
+    found = [
+        Problem(where, f"units[{i}].{field}", reason) for i, unit in enumerate(army.units) for field, reason in unit.problems()
+    ]
+    if not found and army.cost > army.points:
+        found.append(Problem(where, "units", f"the army costs {army.cost} points; the agreed total is {army.points}"))
+    if found:
+        raise ContentError(found)
+    return army

@@ -84,6 +84,9 @@ class StatWar(Ruleset):
     def with_army(self, setup: Any, side: int, army: Any, source: str = "") -> Any:
         return muster.with_army(setup, side, army, source)
 
+    def army_from_document(self, data: Any, where: str) -> Any:
+        return muster.army_from_document(data, where)
+
     # --- the turn ----------------------------------------------------------
     def to_act(self, state: Battle) -> tuple[int, ...]:
         return turn.to_act(state)

@@ -41,7 +41,9 @@ def test_new_battles_roll_per_action_and_saves_keep_the_rule(name, tmp_path):
     side = match.to_act()[0]
     match.apply(match.legal_actions(side)[0])
     assert match.state.dice == Dice(state.dice.seed, 1, True)  # the step moved on, nothing else
-    path = saves.write_save(tmp_path / "s.json", match, created="", players=["human", "human"], scenario="x", seed=5)
+    players = ["human"] * len(ruleset.side_names(state))
+    path = saves.write_save(tmp_path / "s.json", match, created="", players=players,
+                            scenario=ruleset.scenarios()[0].name, seed=5)
     again = saves.load_match(path)
     assert again.state == match.state and again.undo_mode == "fair"
 
@@ -162,7 +164,7 @@ def test_format_1_saves_still_verify_with_their_one_stream_dice(path):
     assert match.cursor == replay.meta.steps > 0
     again = saves.read_document(str(path), saves.save_document(match, created="", players=list(replay.meta.players),
                                                               scenario=replay.meta.scenario, seed=replay.meta.seed))
-    assert saves.verify(again).state == match.state  # re-saved as format 2, same battle
+    assert saves.verify(again).state == match.state  # re-saved as format 3, same battle
 
 
 def test_the_old_saves_cover_every_ruleset():

@@ -20,6 +20,8 @@ from core.saves import (
     write_save,
 )
 
+from tests.core.save_helpers import format_2_document, rehash
+
 pytestmark = pytest.mark.usefixtures("toy_registered")
 from tests.toy_ruleset import RULESET as TOY  # noqa: E402  (the instance the registry hands out for "toy")
 META = dict(created="2026-01-02 03:04:05 UTC", players=["human", "normal"], scenario="relay", seed=8)
@@ -135,7 +137,7 @@ def test_a_changed_initial_state_is_caught(saved):
     data = load_json(path)
     data["initial"]["runners"][0]["position"] = 3
     dump_json(path, data)
-    assert "initial: the initial state does not match" in str(reason_of(path))
+    assert "initial: not the state scenario 'relay' with seed 8 starts from" in str(reason_of(path))
 
 
 def test_a_wrong_result_is_caught(saved):
@@ -143,6 +145,8 @@ def test_a_wrong_result_is_caught(saved):
     data = load_json(path)
     data["meta"]["result"] = {"winner": 3, "reason": "made up"}
     dump_json(path, data)
+    assert "hashes[0]: the metadata, setup or initial state does not match" in str(reason_of(path))
+    dump_json(path, rehash(data, TOY))  # a forger recomputes the hashes: the replay still disagrees
     assert "meta.result" in str(reason_of(path))
 
 
@@ -163,10 +167,10 @@ def corrupt(path, how: str):
     elif how == "deep":
         path.write_text('{"format": "skirmish-replay", "x": ' + "[" * 5000 + "]" * 5000 + "}")
     elif how == "huge number":
-        data["meta"]["seed"] = 10**30
+        data["setup"]["seed"] = 10**30
         path.write_text(json.dumps(data))
     elif how == "overflowing number":
-        data["meta"]["seed"] = 10**400
+        data["setup"]["seed"] = 10**400
         path.write_text(json.dumps(data))
     elif how == "future":
         data["format_version"] = FORMAT_VERSION + 1
@@ -226,7 +230,7 @@ KINDS = [
     ("not an object", "not a save"),
     ("NaN", "damaged or cut short"),
     ("deep", "damaged or cut short"),
-    ("huge number", "meta.seed: expected a whole number or null, not float"),
+    ("huge number", "setup.seed: expected a whole number or null, not float"),
     ("overflowing number", "damaged or cut short"),
     ("future", "written by a newer Skirmish"),
     ("other format", "not a Skirmish save"),
@@ -242,7 +246,7 @@ KINDS = [
     ("action not an object", "actions[1]: "),
     ("hostile ids", "actions[0]: illegal when replayed"),
     ("steps disagree", "meta.steps: says 1"),
-    ("hashes out of order", "hashes[1].step"),
+    ("hashes out of order", "hashes[0].step"),
     ("wrong types everywhere", ": "),
 ]
 
@@ -259,7 +263,7 @@ def test_every_corruption_is_one_line(saved, how, reason):
 def test_size_limit(saved, monkeypatch):
     path, _ = saved
     monkeypatch.setattr(saves, "MAX_SAVE_BYTES", 100)
-    assert "the limit is 100" in str(reason_of(path))
+    assert "the limit of 100 bytes" in str(reason_of(path))
 
 
 def test_missing_file_and_folder(tmp_path):
@@ -269,7 +273,7 @@ def test_missing_file_and_folder(tmp_path):
 
 def test_a_version_0_file_loads_through_the_migration_chain(saved, monkeypatch):
     path, match = saved
-    data = load_json(path)
+    data = format_2_document(match, **META)
     # Version 0 (made up for this test) called the metadata "info" and had no fingerprint.
     data["format_version"] = 0
     data["info"] = data.pop("meta")

@@ -59,7 +59,8 @@ class BattleScreen(Screen[None]):
         self.meta["seats"] = dict(seats)
         self.meta.setdefault("battle", saving.new_battle_id())  # names this battle's own autosave
         self.picker = Picker(self.ruleset)
-        self.ai = AiTurns(match, seats, int(self.meta.get("seed", 0)))
+        seed = self.meta.get("seed")
+        self.ai = AiTurns(match, seats, seed if isinstance(seed, int) else 0)  # an old save may record none
         self.turns = TurnWatch(match, self.meta)
         self.ended = False
         self._legal_key: tuple[int, int] | None = None

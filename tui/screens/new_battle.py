@@ -27,6 +27,7 @@ from textual.widgets.option_list import Option
 from core import registry
 from core.content import display_path
 from core.match import DEFAULT_UNDO
+from core.rng import parse_seed, seed_problem
 from tui.battles import OPPONENTS, fresh_seed
 from tui.widgets.menu_list import MenuList
 from tui import keymap, rulesets as plugins
@@ -73,7 +74,10 @@ def start_battle_from_options(app: Any, play: dict) -> None:
         except Exception as exc:  # a bad army file: show why, start nothing
             app.show_error(f"Cannot read the army {play['army']}", str(exc))
             return
-    app.open_battle(ruleset, scenario, fresh_seed() if seed is None else int(seed), play.get("opponent") or "normal", armies,
+    if seed is not None and seed_problem(seed) is not None:
+        app.show_error("Bad seed", f"{seed_problem(seed)}, not {seed}.")
+        return
+    app.open_battle(ruleset, scenario, fresh_seed() if seed is None else seed, play.get("opponent") or "normal", armies,
                     undo=play.get("undo") or DEFAULT_UNDO)
 
 
@@ -350,9 +354,9 @@ class NewBattleScreen(Screen[None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         try:
-            self.seed = int(event.value)
-        except ValueError:
-            self.notify("A seed is a whole number.", severity="warning")
+            self.seed = parse_seed(event.value)
+        except ValueError as exc:  # one range everywhere: 0 to 2**64 - 1
+            self.notify(f"{str(exc)[:1].upper()}{str(exc)[1:]}.", severity="warning")
             return
         self.dismiss(None)
         armies = {side: (c.army, c.source) for side, c in self.armies.items()}
