@@ -67,6 +67,7 @@ class BattleScreen(Screen[None]):
         self._legal: list[Any] = []
         self._handed_to: int | None = None
         self._end_shown_at: int | None = None
+        self._shown: tuple[Any, int | None, Any] | None = None  # (state, viewer, what that viewer sees)
 
     @property
     def ai_busy(self) -> bool:
@@ -156,8 +157,12 @@ class BattleScreen(Screen[None]):
         return humans[0] if len(humans) == 1 else None
 
     def shown_state(self) -> Any:
-        """The battle as the seat at the keyboard may know it (core.seats): what screens draw."""
-        return seat_state(self.ruleset, self.match.state, self.viewer())
+        """The battle as the seat at the keyboard may know it (core.seats): what screens draw.
+        Worked out once per position and seat, not on every cursor move."""
+        state, viewer = self.match.state, self.viewer()
+        if self._shown is None or self._shown[0] is not state or self._shown[1] != viewer:
+            self._shown = (state, viewer, seat_state(self.ruleset, state, viewer))
+        return self._shown[2]
 
     def legal(self) -> list[Any]:
         side = self.human_side()
@@ -217,7 +222,7 @@ class BattleScreen(Screen[None]):
             for action in actions[:3]:
                 label = self.ruleset.describe_action(state, action)
                 lines.append("» " + label)
-                lines.extend("  " + line for line in self.explain(action) if line != label)
+                lines.extend("  " + line for line in self.explain(action, state) if line != label)
             if len(actions) > 3:
                 lines.append(f"... {len(actions) - 3} more: Enter lists them")
             odds.show("Enter commits", lines)
