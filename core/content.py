@@ -183,27 +183,49 @@ def _field_of(path: str) -> str:
     return field or "(top level)"
 
 
+#: Marks the reason of a table with unknown keys, which cattrs_problems turns into one
+#: problem per key, named by its own path.
+_UNKNOWN_KEYS = "unknown keys:"
+
+
 def _reason(exc: BaseException, cls: Any) -> str:
     if isinstance(exc, WrongShape):
         return str(exc)
+    if isinstance(exc, cattrs.ForbiddenExtraKeysError):
+        return _UNKNOWN_KEYS + "\x00".join(sorted(exc.extra_fields))
+    if isinstance(exc, KeyError):
+        return "missing"
     return format_exception(exc, cls)
 
 
 def cattrs_problems(exc: BaseException, file: str, prefix: str = "") -> list[Problem]:
-    """Turn a cattrs structuring error into one Problem per broken field."""
+    """Turn a cattrs structuring error into one Problem per broken field (an unknown
+    key is named by its own path: "units[2].colour: unknown key")."""
     out = []
     for line in cattrs.transform_error(exc, path="$" + (("." + prefix) if prefix else ""), format_exception=_reason):
         reason, _, where = line.rpartition(" @ ")
         if not reason:
             reason, where = line, "$"
-        out.append(Problem(file, _field_of(where), reason))
+        field = _field_of(where)
+        if reason.startswith(_UNKNOWN_KEYS):
+            for raw in reason[len(_UNKNOWN_KEYS):].split("\x00"):
+                key = raw if raw and all(c.isalnum() or c in "_-" for c in raw) else repr(printable(raw))
+                out.append(Problem(file, key if field == "(top level)" else f"{field}.{key}", "unknown key"))
+        else:
+            out.append(Problem(file, field, reason))
     return out
 
 
-def structure(data: Any, cls: type[T], file: str, converter: Any = None, prefix: str = "") -> T:
-    """Build `cls` from plain data; every problem (shape and rules) raised together."""
+def structure(
+    data: Any, cls: type[T], file: str, converter: Any = None, prefix: str = "", printable_only: Any = None
+) -> T:
+    """Build `cls` from plain data; every problem (shape and rules) raised together.
+
+    Text must be printable (text_problems) in the whole of `data`, or only in
+    `printable_only` when given (a part of `data` the caller names, where walking
+    everything would cost more than it proves)."""
     conv = converter or CONTENT_CONVERTER
-    unprintable = text_problems(data, prefix)
+    unprintable = text_problems(data if printable_only is None else printable_only, prefix)
     if unprintable:
         raise ContentError([Problem(file, f, r) for f, r in unprintable])
     try:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import os
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 import attrs
 import cattrs
@@ -25,11 +25,15 @@ import orjson
 from core import registry
 from core.ai import LEVELS
 from core.content import cattrs_problems, display_path, fingerprint, repo_root
+from core.content import structure as content_structure
 from core.errors import ContentError, IllegalAction, SaveError
 from core.files import Unreadable, is_regular, read_regular, write_atomic
 from core.match import UNDO_MODES, Match
 from core.rng import seed_problem
 from core.ruleset import Ruleset
+from core.serial import new_converter
+
+T = TypeVar("T")
 
 FORMAT = "skirmish-replay"
 FORMAT_VERSION = 3
@@ -294,27 +298,167 @@ def autosave(folder: str | Path, match: Match, battle: str = "", **meta: Any) ->
 
 
 # --- reading ----------------------------------------------------------------------
+# The envelope of a save (everything but the ruleset's own states, actions and armies,
+# which its codec reads) is described by the attrs classes below and structured by the
+# house converter (core.serial.new_converter): unknown keys, missing keys and wrong
+# types are refused with the field's path; each class's `problems()` then bounds what
+# the types alone cannot (text lengths, counts, ranges, names from a fixed list).
+
+
 def _kind(value: Any) -> str:
     return {dict: "an object", list: "a list", str: "text", bool: "a boolean", type(None): "null"}.get(
         type(value), type(value).__name__
     )
 
 
-def _need(file: str, where: dict[str, Any], key: str, kinds: tuple[type, ...], what: str, prefix: str = "") -> Any:
-    if key not in where:
-        raise SaveError(file, f"{prefix}{key}: missing")
-    value = where[key]
-    if isinstance(value, bool) and bool not in kinds:
-        raise SaveError(file, f"{prefix}{key}: expected {what}, not a boolean")
-    if not isinstance(value, kinds):
-        raise SaveError(file, f"{prefix}{key}: expected {what}, not {_kind(value)}")
-    return value
+def _long(field: str, value: str) -> list[tuple[str, str]]:
+    return [(field, f"{len(value)} characters; the limit is {MAX_TEXT}")] if len(value) > MAX_TEXT else []
 
 
-def _only(file: str, where: dict[str, Any], keys: tuple[str, ...], prefix: str = "") -> None:
-    extra = sorted(k for k in where if k not in keys)
-    if extra:
-        raise SaveError(file, f"{prefix}{extra[0]}: unknown key")
+def _one_of(field: str, value: str, allowed: Sequence[str], what: str) -> list[tuple[str, str]]:
+    return [] if value in allowed else [(field, f"{value[:40]!r} is not {what} ({', '.join(allowed)})")]
+
+
+@attrs.frozen
+class Head:
+    """What a save must hold before anything else is read: its format and version."""
+
+    format: str
+    format_version: int
+
+
+@attrs.frozen
+class ResultDoc:
+    winner: int | None
+    reason: str
+
+    def problems(self) -> list[tuple[str, str]]:
+        return _long("reason", self.reason)
+
+
+@attrs.frozen
+class MetaDoc:
+    created: str
+    players: tuple[str, ...]
+    result: ResultDoc | None
+    steps: int
+    undo: str
+
+    def problems(self) -> list[tuple[str, str]]:
+        found = _long("created", self.created)
+        if len(self.players) > MAX_SIDES:
+            found.append(("players", f"{len(self.players)} players; the limit is {MAX_SIDES}"))
+        for i, player in enumerate(self.players[:MAX_SIDES]):
+            found += _one_of(f"players[{i}]", player, PLAYERS, "a player")
+        if self.result is not None:
+            found += [(f"result.{f}", r) for f, r in self.result.problems()]
+        return found + _one_of("undo", self.undo, UNDO_MODES, "an undo mode")
+
+
+@attrs.frozen
+class ArmyEntry:
+    """An army brought in place of the scenario's own: the ruleset's army document."""
+
+    side: int
+    army: dict[str, Any]
+
+
+@attrs.frozen
+class SetupDoc:
+    scenario: str
+    seed: int | None
+    armies: tuple[ArmyEntry, ...]
+    dice: str
+
+    def problems(self) -> list[tuple[str, str]]:
+        found = _long("scenario", self.scenario)
+        if self.seed is not None and seed_problem(self.seed) is not None:
+            found.append(("seed", str(seed_problem(self.seed))))
+        if len(self.armies) > MAX_SIDES:
+            found.append(("armies", f"{len(self.armies)} armies; the limit is {MAX_SIDES}"))
+        seen: set[int] = set()
+        for i, entry in enumerate(self.armies[:MAX_SIDES]):
+            if not 0 <= entry.side < MAX_SIDES or entry.side in seen:
+                found.append((f"armies[{i}].side", f"{entry.side} is not a side, or brings a second army"))
+            seen.add(entry.side)
+        return found + _one_of("dice", self.dice, DICE_RULES, "a dice rule")
+
+
+@attrs.frozen
+class HashDoc:
+    step: int
+    hash: str
+
+    def problems(self) -> list[tuple[str, str]]:
+        return _long("hash", self.hash)
+
+
+@attrs.frozen
+class Envelope:
+    """A format-3 save as JSON holds it; `initial` and `actions` are the ruleset's to read."""
+
+    format: str
+    format_version: int
+    ruleset: str
+    rules_version: int
+    content_fingerprint: str
+    setup: SetupDoc
+    meta: MetaDoc
+    hash_every: int
+    initial: dict[str, Any]
+    actions: tuple[Any, ...]
+    hashes: tuple[HashDoc, ...]
+    final_hash: str
+
+    def problems(self) -> list[tuple[str, str]]:
+        found = _long("ruleset", self.ruleset) + _long("content_fingerprint", self.content_fingerprint)
+        found += _long("final_hash", self.final_hash)
+        found += [(f"setup.{f}", r) for f, r in self.setup.problems()]
+        found += [(f"meta.{f}", r) for f, r in self.meta.problems()]
+        if not 1 <= self.hash_every <= MAX_HASH_EVERY:
+            found.append(("hash_every", f"{self.hash_every}; it must be 1 to {MAX_HASH_EVERY}"))
+        steps = len(self.actions)
+        if steps > MAX_ACTIONS:
+            found.append(("actions", f"{steps} actions; the limit is {MAX_ACTIONS}"))
+        elif self.meta.steps != steps:
+            found.append(("meta.steps", f"says {self.meta.steps} but the file holds {steps} actions"))
+        if not found:
+            found += self._hash_problems()
+        return found
+
+    def _hash_problems(self) -> list[tuple[str, str]]:
+        """Exactly one hash for step 0 and every `hash_every`-th step after it, so `verify`
+        never replays more than `hash_every` actions without checking one."""
+        if not self.hashes:
+            return [("hashes", "empty; a save records at least the hash of its start")]
+        every, steps = self.hash_every, len(self.actions)
+        wanted = range(0, steps + 1, every)
+        if len(self.hashes) != len(wanted):
+            return [("hashes", f"{len(self.hashes)} recorded; a save of {steps} actions hashed every {every} records {len(wanted)}")]
+        for i, (entry, want) in enumerate(zip(self.hashes, wanted)):
+            found = [(f"hashes[{i}].{f}", r) for f, r in entry.problems()]
+            if entry.step != want:
+                found.append((f"hashes[{i}].step", f"{entry.step}; expected {want} (the start, then every {every} actions)"))
+            if found:
+                return found
+        return []
+
+
+#: The house converter for save envelopes (the rulesets' codecs read what is inside).
+ENVELOPE_CONVERTER = new_converter()
+
+
+def _structure(file: str, data: dict[str, Any], cls: type[T]) -> T:
+    """`data` as `cls` through the house converter, or a SaveError naming the first broken field.
+
+    Text in the setup and the metadata must be printable; the states and actions inside
+    are the ruleset codec's to read (and a person's names in them are shown escaped)."""
+    printable = {key: data[key] for key in ("setup", "meta") if key in data}
+    try:
+        return content_structure(data, cls, file, ENVELOPE_CONVERTER, printable_only=printable)
+    except ContentError as exc:
+        first = exc.problems[0]
+        raise SaveError(file, f"{first.field}: {first.reason}") from None
 
 
 def _first_line(exc: BaseException) -> str:
@@ -346,9 +490,17 @@ def parse_document(file: str, blob: bytes) -> dict[str, Any]:
     return data
 
 
+def _head(file: str, data: dict[str, Any]) -> Head:
+    """The format and version, checked before any migration looks further."""
+    fmt = data.get("format")
+    if fmt != FORMAT:
+        raise SaveError(file, f"not a Skirmish save (format is {str(fmt)[:40]!r}, expected {FORMAT!r})")
+    return _structure(file, {key: data[key] for key in ("format", "format_version") if key in data}, Head)
+
+
 def migrate(file: str, data: dict[str, Any]) -> dict[str, Any]:
     """Bring an older document up to FORMAT_VERSION through MIGRATIONS, one version at a time."""
-    version = _need(file, data, "format_version", (int,), "a whole number")
+    version = _head(file, data).format_version
     if version > FORMAT_VERSION:
         raise SaveError(file, f"written by a newer Skirmish (save format {version}; this one reads up to {FORMAT_VERSION})")
     while version < FORMAT_VERSION:
@@ -365,13 +517,6 @@ def migrate(file: str, data: dict[str, Any]) -> dict[str, Any]:
             raise SaveError(file, f"the migration from save format {version} did not produce format {version + 1}")
         version += 1
     return data
-
-
-def _text(file: str, where: dict[str, Any], key: str, prefix: str) -> str:
-    value = _need(file, where, key, (str,), "text", prefix)
-    if len(value) > MAX_TEXT:
-        raise SaveError(file, f"{prefix}{key}: {len(value)} characters; the limit is {MAX_TEXT}")
-    return value
 
 
 def _same(encoded: Any, raw: Any) -> str | None:
@@ -401,49 +546,36 @@ def _same(encoded: Any, raw: Any) -> str | None:
 
 def read_document(file: str, data: dict[str, Any]) -> Replay:
     """A parsed JSON object to a Replay (types, shapes and bounds checked, actions not applied)."""
-    fmt = data.get("format")
-    if fmt != FORMAT:
-        raise SaveError(file, f"not a Skirmish save (format is {fmt!r}, expected {FORMAT!r})")
-    source_format = _need(file, data, "format_version", (int,), "a whole number")
+    source_format = _head(file, data).format_version
     data = migrate(file, data)
-    _only(file, data, TOP_KEYS)
-    name = _need(file, data, "ruleset", (str,), "text")
+    doc = _structure(file, data, Envelope)
     try:
-        ruleset = registry.get(name)
+        ruleset = registry.get(doc.ruleset)
     except KeyError as exc:
         raise SaveError(file, f"ruleset: {exc.args[0]}") from None
     except ImportError:
-        raise SaveError(file, f"ruleset: {name!r} is not installed") from None
-    rules_version = _need(file, data, "rules_version", (int,), "a whole number")
-    if rules_version > ruleset.rules_version:
-        raise SaveError(file, f"made with newer {name} rules (version {rules_version}; this build has {ruleset.rules_version})")
-    content = _text(file, data, "content_fingerprint", "")
-    setup = _read_setup(file, _need(file, data, "setup", (dict,), "an object"), ruleset)
-    meta = _read_meta(file, _need(file, data, "meta", (dict,), "an object"), setup)
-    hash_every = _need(file, data, "hash_every", (int,), "a whole number")
-    if not 1 <= hash_every <= MAX_HASH_EVERY:
-        raise SaveError(file, f"hash_every: {hash_every}; it must be 1 to {MAX_HASH_EVERY}")
-    raw_actions = _need(file, data, "actions", (list,), "a list")
-    if len(raw_actions) > MAX_ACTIONS:
-        raise SaveError(file, f"actions: {len(raw_actions)} actions; the limit is {MAX_ACTIONS}")
-    if meta.steps != len(raw_actions):
-        raise SaveError(file, f"meta.steps: says {meta.steps} but the file holds {len(raw_actions)} actions")
-    hashes = _read_hashes(file, _need(file, data, "hashes", (list,), "a list"), len(raw_actions), hash_every)
-    final_hash = _text(file, data, "final_hash", "")
+        raise SaveError(file, f"ruleset: {doc.ruleset!r} is not installed") from None
+    if doc.rules_version > ruleset.rules_version:
+        raise SaveError(
+            file, f"made with newer {doc.ruleset} rules (version {doc.rules_version}; this build has {ruleset.rules_version})"
+        )
+    setup = Setup(doc.setup.scenario, doc.setup.seed, _read_armies(file, doc.setup.armies, ruleset), doc.setup.dice)
+    m = doc.meta
+    result = None if m.result is None else {"winner": m.result.winner, "reason": m.result.reason}
+    meta = Meta(m.created, m.players, setup.scenario, setup.seed, result, m.steps, m.undo)
     codec = ruleset.codec()
-    raw_initial = _need(file, data, "initial", (dict,), "an object")
     try:
-        initial = codec.decode_state(raw_initial)
+        initial = codec.decode_state(doc.initial)
     except Exception as exc:  # hostile data can upset a converter in any way: report it in one line
         raise SaveError(file, f"initial: {_decode_error(exc)}") from None
     try:
-        differs = _same(codec.encode_state(initial), raw_initial)
+        differs = _same(codec.encode_state(initial), doc.initial)
     except Exception as exc:
         raise SaveError(file, f"initial: cannot be encoded again: {_first_line(exc)}") from None
     if differs is not None:
         raise SaveError(file, f"initial: {differs}")
     actions, blobs = [], []
-    for index, raw in enumerate(raw_actions):
+    for index, raw in enumerate(doc.actions):
         try:
             action = codec.decode_action(raw)
             differs = _same(codec.encode_action(action), raw)
@@ -454,34 +586,21 @@ def read_document(file: str, data: dict[str, Any]) -> Replay:
         actions.append(action)
         blobs.append(_canonical(raw))
     header = _canonical({key: data[key] for key in HEADER_KEYS}) if source_format >= 3 else b""
+    hashes = tuple((h.step, h.hash) for h in doc.hashes)
     return Replay(
-        file, ruleset, rules_version, content, meta, initial, tuple(actions), hash_every, hashes, final_hash,
-        setup, source_format, header, tuple(blobs) if source_format >= 3 else (),
+        file, ruleset, doc.rules_version, doc.content_fingerprint, meta, initial, tuple(actions), doc.hash_every,
+        hashes, doc.final_hash, setup, source_format, header, tuple(blobs) if source_format >= 3 else (),
     )
 
 
-def _read_setup(file: str, raw: dict[str, Any], ruleset: Ruleset) -> Setup:
-    _only(file, raw, SETUP_KEYS, "setup.")
-    scenario = _text(file, raw, "scenario", "setup.")
-    seed = _need(file, raw, "seed", (int, type(None)), "a whole number or null", "setup.")
-    if seed is not None and seed_problem(seed) is not None:
-        raise SaveError(file, f"setup.seed: {seed_problem(seed)}")
-    armies_raw = _need(file, raw, "armies", (list,), "a list", "setup.")
-    if len(armies_raw) > MAX_SIDES:
-        raise SaveError(file, f"setup.armies: {len(armies_raw)} armies; the limit is {MAX_SIDES}")
+def _read_armies(file: str, entries: tuple[ArmyEntry, ...], ruleset: Ruleset) -> tuple[tuple[int, Any], ...]:
+    """The brought armies, each read by its ruleset and refused unless written canonically."""
     armies: list[tuple[int, Any]] = []
-    for i, entry in enumerate(armies_raw):
+    for i, entry in enumerate(entries):
         where = f"setup.armies[{i}]."
-        if not isinstance(entry, dict):
-            raise SaveError(file, f"setup.armies[{i}]: expected an object, not {_kind(entry)}")
-        _only(file, entry, ("side", "army"), where)
-        side = _need(file, entry, "side", (int,), "a side number", where)
-        if not 0 <= side < MAX_SIDES or any(side == s for s, _ in armies):
-            raise SaveError(file, f"{where}side: {side} is not a side, or brings a second army")
-        raw_army = _need(file, entry, "army", (dict,), "an object", where)
         try:
-            army = ruleset.army_from_document(raw_army, f"{where}army")
-            differs = _same(ruleset.army_document(army), raw_army)
+            army = ruleset.army_from_document(entry.army, f"{where}army")
+            differs = _same(ruleset.army_document(army), entry.army)
         except ContentError as exc:
             first = exc.problems[0]
             raise SaveError(file, f"{first.file}.{first.field}: {first.reason}") from None
@@ -489,54 +608,8 @@ def _read_setup(file: str, raw: dict[str, Any], ruleset: Ruleset) -> Setup:
             raise SaveError(file, f"{where}army: {_decode_error(exc)}") from None
         if differs is not None:
             raise SaveError(file, f"{where}army.{differs}")
-        armies.append((side, army))
-    dice = _need(file, raw, "dice", (str,), "text", "setup.")
-    if dice not in DICE_RULES:
-        raise SaveError(file, f"setup.dice: {dice[:40]!r} is not a dice rule ({', '.join(DICE_RULES)})")
-    return Setup(scenario, seed, tuple(armies), dice)
-
-
-def _read_meta(file: str, raw: dict[str, Any], setup: Setup) -> Meta:
-    _only(file, raw, META_KEYS, "meta.")
-    created = _text(file, raw, "created", "meta.")
-    players = _need(file, raw, "players", (list,), "a list", "meta.")
-    if len(players) > MAX_SIDES:
-        raise SaveError(file, f"meta.players: {len(players)} players; the limit is {MAX_SIDES}")
-    for i, player in enumerate(players):
-        if player not in PLAYERS:
-            raise SaveError(file, f"meta.players[{i}]: {str(player)[:40]!r} is not a player ({', '.join(PLAYERS)})")
-    result = _need(file, raw, "result", (dict, type(None)), "an object or null", "meta.")
-    if result is not None:
-        _only(file, result, ("winner", "reason"), "meta.result.")
-        _need(file, result, "winner", (int, type(None)), "a side number or null", "meta.result.")
-        _text(file, result, "reason", "meta.result.")
-    steps = _need(file, raw, "steps", (int,), "a whole number", "meta.")
-    undo = _need(file, raw, "undo", (str,), "text", "meta.")
-    if undo not in UNDO_MODES:
-        raise SaveError(file, f"meta.undo: {undo[:40]!r} is not an undo mode ({', '.join(UNDO_MODES)})")
-    return Meta(created, tuple(players), setup.scenario, setup.seed, result, steps, undo)
-
-
-def _read_hashes(file: str, raw: list[Any], steps: int, every: int) -> tuple[tuple[int, str], ...]:
-    """The recorded hashes: exactly one for step 0 and every `every`-th step after it,
-    so `verify` never replays more than `every` actions without checking one."""
-    if not raw:
-        raise SaveError(file, "hashes: empty; a save records at least the hash of its start")
-    wanted = range(0, steps + 1, every)
-    if len(raw) != len(wanted):
-        raise SaveError(file, f"hashes: {len(raw)} recorded; a save of {steps} actions hashed every {every} records {len(wanted)}")
-    out = []
-    for i, (entry, want) in enumerate(zip(raw, wanted)):
-        where = f"hashes[{i}]."
-        if not isinstance(entry, dict):
-            raise SaveError(file, f"hashes[{i}]: expected an object, not {_kind(entry)}")
-        _only(file, entry, ("step", "hash"), where)
-        step = _need(file, entry, "step", (int,), "a whole number", where)
-        digest = _text(file, entry, "hash", where)
-        if step != want:
-            raise SaveError(file, f"{where}step: {step}; expected {want} (the start, then every {every} actions)")
-        out.append((step, digest))
-    return tuple(out)
+        armies.append((entry.side, army))
+    return tuple(armies)
 
 
 def read_save(path: str | Path) -> Replay:

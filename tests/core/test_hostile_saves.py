@@ -190,7 +190,7 @@ def test_a_seed_beyond_64_bits_is_refused_in_a_save(tmp_path):
     assert b'"seed":7,"armies"' in blob
     path = tmp_path / "s.json"
     path.write_bytes(blob.replace(b'"seed":7,"armies"', f'"seed":{2**64},"armies"'.encode()))
-    assert "setup.seed: expected a whole number or null, not float" in refusal(path)  # orjson reads 64 bits at most
+    assert "setup.seed: expected an integer, not float" in refusal(path)  # orjson reads 64 bits at most
     path.write_bytes(blob.replace(b'"seed":7,"armies"', b'"seed":-1,"armies"'))
     assert "setup.seed: a seed is a whole number from 0 to 18446744073709551615" in refusal(path)
 
@@ -251,3 +251,30 @@ def test_players_are_seats_one_per_side(tmp_path):
 def test_real_saves_of_every_ruleset_verify(tmp_path, name):
     match = saves.load_match(write(tmp_path / f"{name}.json", document(name)))
     assert match.steps > 0
+
+
+# --- the envelope is one declared shape, read by the house converter --------------------
+@pytest.mark.parametrize("name", [b[0] for b in BATTLES])
+def test_the_envelope_describes_every_written_save_exactly(name):
+    """Every key a save writes is a field of saves.Envelope and nothing else is: a written
+    document structures and unstructures back to itself through the house converter."""
+    doc = orjson.loads(orjson.dumps(document(name)))
+    envelope = saves.ENVELOPE_CONVERTER.structure(doc, saves.Envelope)
+    assert orjson.loads(orjson.dumps(saves.ENVELOPE_CONVERTER.unstructure(envelope))) == doc
+
+
+@pytest.mark.parametrize(
+    "edit, reason",
+    [
+        (lambda d: d["setup"].update(colour="red"), "setup.colour: unknown key"),
+        (lambda d: d["meta"].pop("undo"), "meta.undo: missing"),
+        (lambda d: d["meta"].update(result={"winner": 0, "reason": "x", "extra": 1}), "meta.result.extra: unknown key"),
+        (lambda d: d["hashes"][0].update(step="0"), "hashes[0].step: expected an integer, not text"),
+        (lambda d: d["meta"].update(created="\x1b[2J"), "meta.created: holds the control character U+001B"),
+        (lambda d: d["setup"].update(dice="loaded"), "setup.dice: 'loaded' is not a dice rule"),
+    ],
+)
+def test_envelope_problems_name_the_field(tmp_path, edit, reason):
+    doc = document("statwar")
+    edit(doc)
+    assert reason in refusal(write(tmp_path / "e.json", doc))

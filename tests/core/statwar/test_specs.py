@@ -92,7 +92,7 @@ def test_a_bad_unit_file_names_file_field_and_reason(tmp_path: Path):
     with pytest.raises(ContentError) as err:
         content.load_unit(path)
     text = str(err.value)
-    assert "ogre.toml: (top level): extra fields found (wings)" in text
+    assert "ogre.toml: wings: unknown key" in text
 
 
 def test_rule_problems_come_with_the_file_name(tmp_path: Path):
