@@ -84,10 +84,13 @@ async def test_finishing_an_old_battle_adds_its_experience_to_the_rosters_newer_
         newer = attrs.evolve(premade, experience=premade.experience + 40, notes="levelled since")
         save_commander(newer, path, RULESET.catalogue)
         screen = await _finish_sky_duel(pilot, app, premade)  # the battle began with the older copy
-        await pilot.press("q")
-        await pilot.pause()
         gained = experience_lines(screen.match.state)[0][0]
         assert gained > 0
+        # the notice gives the roster's total, not the older copy's the battle began with
+        said = " ".join(str(n.message) for n in app._notifications)
+        assert f"{premade.name} ({newer.experience + gained} experience, in {path.name})" in said
+        await pilot.press("q")
+        await pilot.pause()
     saved = load_commander(path, cat=RULESET.catalogue)
     assert saved.experience == newer.experience + gained and saved.notes == "levelled since"
     assert len(list(path.parent.glob("*.toml"))) == 1

@@ -149,10 +149,10 @@ def save_commanders(app: Any, earned: tuple[Earned, ...]) -> str | None:
             return None
         if write_commander(app, commander, path) is None:
             return None
-        saved.append(path.name)
+        saved.append(f"{commander.name} ({commander.experience} experience, in {path.name})")
         levels += levels_waiting(commander)
     after = " A level is waiting: take it in Army builder > Commanders: roster." if levels else ""
-    return f"Saved {', '.join(saved)} to your commanders.{after}"
+    return f"Saved to your commanders: {', '.join(saved)}.{after}"
 
 
 PLUGIN = Plugin(
