@@ -261,16 +261,48 @@ def load_folder(folder: Path, cls: type[T], converter: Any = None) -> dict[str, 
     return out
 
 
+def _data_files(folder: Path) -> list[tuple[str, str, int, int]]:
+    """(relative name, path, size, modification time in ns) of every *.toml under `folder`, sorted."""
+    found: list[tuple[str, str, int, int]] = []
+    pending = [(str(folder), "")]
+    while pending:
+        where, prefix = pending.pop()
+        try:
+            entries = list(os.scandir(where))
+        except OSError:
+            continue
+        for entry in entries:
+            name = prefix + entry.name
+            if entry.is_dir():
+                pending.append((entry.path, name + "/"))
+            elif entry.name.endswith(".toml"):
+                stat = entry.stat()
+                found.append((name, entry.path, stat.st_size, stat.st_mtime_ns))
+    return sorted(found, key=lambda item: item[0].split("/"))  # as paths sort: folder by folder
+
+
+#: fingerprint's last answer per folder, with the file listing (names, sizes, times) it
+#: was worked out from: a save after every turn re-reads no file that has not changed.
+_FINGERPRINTS: dict[str, tuple[tuple[tuple[str, str, int, int], ...], str]] = {}
+
+
 def fingerprint(folder: Path) -> str:
     """A hash of every data file under `folder` (names and bytes), for save metadata."""
+    files = tuple(_data_files(folder)) if folder.is_dir() else ()
+    known = _FINGERPRINTS.get(str(folder))
+    if known is not None and known[0] == files:
+        return known[1]
     digest = hashlib.sha256()
-    if folder.is_dir():
-        for path in sorted(folder.rglob("*.toml")):
-            digest.update(path.relative_to(folder).as_posix().encode())
-            digest.update(b"\0")
-            digest.update(path.read_bytes())
-            digest.update(b"\0")
-    return digest.hexdigest()[:16]
+    for name, path, _size, _mtime in files:
+        digest.update(name.encode())
+        digest.update(b"\0")
+        digest.update(Path(path).read_bytes())
+        digest.update(b"\0")
+    result = digest.hexdigest()[:16]
+    if len(_FINGERPRINTS) >= 16:  # a few content folders are in play at once; never grow without bound
+        _FINGERPRINTS.clear()
+    _FINGERPRINTS[str(folder)] = (files, result)
+    return result
 
 
 def collect(checks: list[Callable[[], Any]]) -> list[Problem]:

@@ -37,6 +37,7 @@ class Match:
         self._states: list[Any] = [initial]
         self._events: list[tuple[Any, ...]] = [()]
         self._rolled: list[int] = [0]  # dice each step's action rolled
+        self._hashes: list[str | None] = [None]  # each state's hash, once asked for (state_hash_at)
         self.cursor = 0
 
     # --- reading -------------------------------------------------------------
@@ -61,6 +62,14 @@ class Match:
 
     def state_at(self, step: int) -> Any:
         return self._states[step]
+
+    def state_hash_at(self, step: int) -> str:
+        """The codec's hash of the state after `step` actions, worked out once per state:
+        an autosave after every turn hashes only the states made since the last one."""
+        known = self._hashes[step]
+        if known is None:
+            known = self._hashes[step] = self.ruleset.codec().state_hash(self._states[step])
+        return known
 
     def events_at(self, step: int) -> tuple[Any, ...]:
         """The events that action number `step` (1-based) caused; () for step 0."""
@@ -123,6 +132,7 @@ class Match:
         self._states.append(played.state)
         self._events.append(played.events)
         self._rolled.append(played.rolled)
+        self._hashes.append(None)
         self.cursor += 1
         return played.events
 
@@ -152,6 +162,7 @@ class Match:
         del self._states[self.cursor + 1 :]
         del self._events[self.cursor + 1 :]
         del self._rolled[self.cursor + 1 :]
+        del self._hashes[self.cursor + 1 :]
 
     @classmethod
     def replay(cls, ruleset: Ruleset, initial: Any, actions: list[Any], undo: str = DEFAULT_UNDO) -> Match:

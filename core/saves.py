@@ -259,13 +259,13 @@ def save_document(
         "actions": [codec.encode_action(a) for a in match.actions],
     }
     link = start_link(_canonical({key: document[key] for key in HEADER_KEYS}))
-    hashes = [{"step": 0, "hash": checkpoint(link, codec.state_hash(match.initial))}]
+    hashes = [{"step": 0, "hash": checkpoint(link, match.state_hash_at(0))}]
     for step, action in enumerate(document["actions"], start=1):
         link = next_link(link, _canonical(action))
         if step % every == 0:
-            hashes.append({"step": step, "hash": checkpoint(link, codec.state_hash(match.state_at(step)))})
+            hashes.append({"step": step, "hash": checkpoint(link, match.state_hash_at(step))})
     document["hashes"] = hashes
-    document["final_hash"] = checkpoint(link, codec.state_hash(match.state))
+    document["final_hash"] = checkpoint(link, match.state_hash_at(steps))
     return document
 
 
@@ -675,7 +675,6 @@ def verify(replay: Replay) -> Match:
     the window of actions it covers); after a content edit the message says so first.
     """
     ruleset, file = replay.ruleset, replay.file
-    codec = ruleset.codec()
     content = replay.content_note()
     _prove_start(replay, content)
     sides = len(ruleset.side_names(replay.initial))
@@ -685,15 +684,15 @@ def verify(replay: Replay) -> Match:
     chained = replay.source_format >= 3
     link = start_link(replay.header) if chained else ""
 
-    def recorded(state: Any) -> str:
-        digest = codec.state_hash(state)
+    def recorded(step: int) -> str:
+        digest = match.state_hash_at(step)  # kept by the Match: its next save need not hash it again
         return checkpoint(link, digest) if chained else digest
 
     note = ""
     if replay.rules_version != ruleset.rules_version:
         note = f" (saved with {ruleset.name} rules version {replay.rules_version}; this build has {ruleset.rules_version})"
     match = Match(ruleset, replay.initial, replay.meta.undo)
-    if expected.get(0) != recorded(replay.initial):
+    if expected.get(0) != recorded(0):
         what = "the metadata, setup or initial state" if chained else "the initial state"
         raise SaveError(file, f"hashes[0]: {what} does not match the recorded hash")
     last_checked = 0
@@ -708,7 +707,7 @@ def verify(replay: Replay) -> Match:
             link = next_link(link, replay.action_blobs[index])
         step = index + 1
         if step in expected:
-            if recorded(match.state) != expected[step]:
+            if recorded(step) != expected[step]:
                 if step - last_checked > 1:
                     where = f"actions[{last_checked}..{index}]: the replay diverges within these actions"
                     first = last_checked
@@ -717,7 +716,7 @@ def verify(replay: Replay) -> Match:
                     first = index
                 raise SaveError(file, f"{content}{where} (state after step {step} differs from the recording){note}", first)
             last_checked = step
-    if recorded(match.state) != replay.final_hash:
+    if recorded(match.cursor) != replay.final_hash:
         first = last_checked if last_checked < len(replay.actions) else max(len(replay.actions) - 1, 0)
         raise SaveError(file, f"{content}final_hash: the final state differs from the recording{note}", first)
     recorded_result = replay.meta.result
