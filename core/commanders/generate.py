@@ -183,7 +183,8 @@ def mode_steps(spec: MapFile, cat: Catalogue, mover: Mover):
             extra = 0
         return 1 + extra
 
-    def steps(a):
+    def step_list(a):
+        out = []
         for b in _near(a, width, height):
             if b not in standable:
                 continue
@@ -192,9 +193,11 @@ def mode_steps(spec: MapFile, cat: Catalogue, mover: Mover):
                 continue
             if mover.mode == "navy" and terrain[b].name != "water" and c > mover.land_move:
                 continue
-            yield b, c
+            out.append((b, c))
+        return tuple(out)
 
-    return standable, steps
+    table = {a: step_list(a) for a in terrain}
+    return standable, table.__getitem__
 
 
 def map_problems(spec: MapFile, cat: Catalogue) -> list[str]:

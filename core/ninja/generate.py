@@ -156,7 +156,8 @@ def mode_steps(spec: MapSpec, cat: Catalogue, mode: str):
     mv = cat.rules.movement
     points = {"walk": mv.walk, "run": mv.run, "jump": mv.jump}[mode]
 
-    def steps(cell):
+    def step_list(cell):
+        out = []
         for nxt in _near(cell, spec.width, spec.height):
             t = cat.rules.terrain[terrain[nxt]]
             if not t.passable:
@@ -169,9 +170,11 @@ def mode_steps(spec: MapSpec, cat: Catalogue, mode: str):
             else:
                 cost = t.move_cost
             if cost <= points:
-                yield nxt, cost
+                out.append((nxt, cost))
+        return tuple(out)
 
-    return steps
+    table = {cell: step_list(cell) for cell in terrain}
+    return table.__getitem__
 
 
 def map_problems(spec: MapSpec, cat: Catalogue) -> list[str]:

@@ -26,7 +26,7 @@ from core.statwar.specs import BLOCKED, MAX_ARMY_UNITS, NEUTRAL, OPEN, SPLITS, A
 #: Sizes a generated board may have (width, height), and the size without --size.
 SIZE_MIN = (8, 8)
 SIZE_MAX = (40, 40)
-DEFAULT_SIZE = (12, 12)
+DEFAULT_SIZE = (16, 16)
 #: Points a generated army may be given, and the points of a generated battle without a budget.
 BUDGET_RANGE = (10, 1000)
 DEFAULT_BUDGET = 50
@@ -44,7 +44,7 @@ class Mix:
     """What a generated board holds: `rocks` is the share of the field (between the back
     rows and the neutral zone) that is blocked, `neutral_rocks` the share of the neutral zone."""
 
-    rocks: float = 0.12
+    rocks: float = 0.18
     neutral_rocks: float = 0.2
 
 
