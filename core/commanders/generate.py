@@ -107,11 +107,9 @@ def _draw_map(seed: int, draw: Draw, width: int, height: int, mix: Mix, cat: Cat
     )
 
 
-def generate_map(seed: int, size: tuple[int, int] | None = None, mix: Mix | None = None, cat: Catalogue | None = None) -> MapFile:
+def generate_map(seed: int, size: tuple[int, int] | None = None, mix: Mix | None = None, *, cat: Catalogue) -> MapFile:
     """A map of `size` (width, height) keeping every promise of `map_problems`, as fair as
     `FAIR_TOLERANCE` asks when one of `ATTEMPTS` draws is (else the fairest drawn)."""
-    if cat is None:
-        raise ValueError("generate_map needs the Commanders catalogue")
     width, height = size or DEFAULT_SIZE
     mix = mix or Mix()
     best: tuple[float, MapFile] | None = None
@@ -218,12 +216,11 @@ def map_problems(spec: MapFile, cat: Catalogue) -> list[str]:
 
 
 def start_values(spec: MapFile, cat: Catalogue) -> tuple[StartValue, ...]:
-    """Each side's start value on foot: protective squares (terrain that lowers the damage
-    a unit standing on it takes) and high ground within one move of the zone, and the
-    mean cost from the zone to the centre columns."""
+    """Each side's start value, as the slowest foot unit moves: protective squares (terrain
+    that lowers the damage a unit standing on it takes) and high ground within one of its
+    moves from the zone, and the mean cost from the zone to the centre columns."""
     foot = next(m for m in slowest(cat) if m.mode == "foot")
-    reach = Mover("foot", max(cat.classes[c].move for c in cat.classes if not cat.classes[c].flying and not cat.classes[c].land_move))
-    _, steps = mode_steps(spec, cat, reach)
+    _, steps = mode_steps(spec, cat, foot)
     board = spec.board(cat)
     width, height = board.width, board.height
     middle = {(x, y) for y in range(height) for x in {(width - 1) // 2, width // 2} if cat.terrain[board.terrain_at((x, y))].passable}

@@ -23,7 +23,6 @@ import attrs
 
 from core.generate import Draw, GeneratedName, StartValue, connected, derive, imbalance_of, reach_costs
 from core.hexgrid import distance, hex_to_offset, neighbours, offset_to_hex
-from core.ninja.armies import army_problems
 from core.ninja.content import Catalogue
 from core.ninja.setup import Setup, zone_cells
 from core.ninja.specs import ArmySpec, MapSpec, ScenarioSpec, UnitEntry, ZoneSpec
@@ -116,11 +115,9 @@ def _draw_map(seed: int, draw: Draw, width: int, height: int, mix: Mix, cat: Cat
     )
 
 
-def generate_map(seed: int, size: tuple[int, int] | None = None, mix: Mix | None = None, cat: Catalogue | None = None) -> MapSpec:
+def generate_map(seed: int, size: tuple[int, int] | None = None, mix: Mix | None = None, *, cat: Catalogue) -> MapSpec:
     """A battlefield of `size` (width, height) that keeps every promise of `map_problems`, as
     fair as `FAIR_TOLERANCE` asks when one of `ATTEMPTS` draws is (else the fairest drawn)."""
-    if cat is None:
-        raise ValueError("generate_map needs the ninja catalogue")
     width, height = size or DEFAULT_SIZE
     mix = mix or Mix()
     best: tuple[float, MapSpec] | None = None
@@ -278,11 +275,6 @@ def generated_setup(name: GeneratedName, cat: Catalogue) -> Setup:
         round_limit=ROUND_LIMIT, side_names=("West", "East"),
     )
     return Setup(str(name), scenario, spec, tuple(armies))
-
-
-def army_is_legal(army: ArmySpec, cat: Catalogue) -> list[tuple[str, str]]:
-    """The roster check every army passes (core.ninja.armies.army_problems), for callers and tests."""
-    return army_problems(army, cat, alliance=False)
 
 
 # --- the map in text ----------------------------------------------------------------------
