@@ -8,7 +8,8 @@ built from a class and levelled by the progression rules (seed 002).
   two columns of its edge (`zones`), kept plain.
 - `map_problems(spec, cat)`: every square a movement mode may stand on reaches every other
   and back, for each mode with the slowest speed of that mode in the catalogue (foot,
-  mounted, navy on land and in water, air over fissures), leave costs as the rules count.
+  mounted, navy and mounted navy on land and in water, air over fissures), leave costs
+  as the rules count them.
 - Fairness: `start_values` (cover, high ground, the way to the centre; core.generate.StartValue);
   maps are drawn from derived seeds until within `FAIR_TOLERANCE`, at most `ATTEMPTS` times.
 - `generate_army(seed, budget, cat, start)`: a `Commander` of level `budget`, passing the
@@ -41,7 +42,7 @@ FAIR_TOLERANCE = 2.0
 ATTEMPTS = 40
 #: The ground kinds a map's rough patches may be, one kind a map.
 ROUGH_KINDS = ("rough", "sand", "snow", "mud")
-MODES = ("foot", "mounted", "navy", "air")
+MODES = ("foot", "mounted", "navy", "mounted navy", "air")
 SYLLABLES = ("al", "bra", "cor", "dun", "el", "fen", "gar", "hal", "is", "jor", "ka", "lin", "mor", "nes",
              "or", "pel", "quin", "ros", "sel", "tor", "ul", "var", "wen", "yr")
 
@@ -145,17 +146,24 @@ class Mover:
     land_move: int = 0
 
 
+def _mode(air: bool, navy: bool, mounted: bool) -> str:
+    if air:
+        return "air"
+    if navy:
+        return "mounted navy" if mounted else "navy"
+    return "mounted" if mounted else "foot"
+
+
 def slowest(cat: Catalogue) -> tuple[Mover, ...]:
-    """For each mode (foot, mounted, navy, air), the lowest speeds among the catalogue's units
-    and commander classes of that mode."""
+    """For each mode (foot, mounted, navy, mounted navy, air), the lowest speeds among the
+    catalogue's units and commander classes of that mode (mounted units pay more to leave
+    forest and mud; navy units swim, and step onto land within their land speed)."""
     speeds: dict[str, list[tuple[int, int]]] = {m: [] for m in MODES}
     for u in cat.units.values():
         tags = set(u.tags)
-        mode = "air" if "air" in tags else "navy" if "navy" in tags else "mounted" if "mounted" in tags else "foot"
-        speeds[mode].append((u.move, u.land_move))
+        speeds[_mode("air" in tags, "navy" in tags, "mounted" in tags)].append((u.move, u.land_move))
     for c in cat.classes.values():
-        mode = "air" if c.flying else "navy" if c.land_move else "foot"  # a commander walks unless it flies or swims
-        speeds[mode].append((c.move, c.land_move))
+        speeds[_mode(c.flying, c.land_move > 0, "mounted" in c.tags)].append((c.move, c.land_move))
     return tuple(Mover(m, min(s for s, _ in v), min(l for _, l in v)) for m, v in speeds.items() if v)
 
 
@@ -168,16 +176,18 @@ def mode_steps(spec: MapFile, cat: Catalogue, mover: Mover):
     width, height = board.width, board.height
     terrain = {(x, y): cat.terrain[board.terrain_at((x, y))] for y in range(height) for x in range(width)}
     air = mover.mode == "air"
+    navy = mover.mode in ("navy", "mounted navy")
+    mounted = mover.mode in ("mounted", "mounted navy")
     standable = {c for c, t in terrain.items() if t.passable or (air and t.air_passable)}
 
     def cost(a, b) -> int:
         t = terrain[a]
-        if air or (mover.mode == "navy" and t.name == "water"):
+        if air or (navy and t.name == "water"):
             return 1
         extra = t.leave_extra
         if t.leave_uphill_extra and board.height_at(b) > board.height_at(a):
             extra += t.leave_uphill_extra
-        if t.mounted_only and mover.mode not in ("mounted", "navy"):
+        if t.mounted_only and not mounted:
             extra = 0
         return 1 + extra
 
@@ -189,7 +199,7 @@ def mode_steps(spec: MapFile, cat: Catalogue, mover: Mover):
             c = cost(a, b)
             if c > mover.move:
                 continue
-            if mover.mode == "navy" and terrain[b].name != "water" and c > mover.land_move:
+            if navy and terrain[b].name != "water" and c > mover.land_move:
                 continue
             out.append((b, c))
         return tuple(out)

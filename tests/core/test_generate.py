@@ -188,9 +188,10 @@ def test_commanders_map_is_connected_for_every_mode_fair_and_deployable(seed, si
 
 def test_commanders_slowest_movers_are_the_catalogues():
     movers = {m.mode: m for m in cgen.slowest(COMMANDERS.catalogue)}
-    # Bowman 4 on foot, Centaur-free mounted Cavalry 7, navy Blowfish 7 with 3 on land, Beast Flier 6
+    # Bowman 4 on foot, Cavalry 7 mounted, Blowfish 7 with 3 on land, Seahorse 12 with 6, Winged Serpent 6
     assert (movers["foot"].move, movers["mounted"].move) == (4, 7)
-    assert (movers["navy"].move, movers["navy"].land_move, movers["air"].move) == (7, 3, 6)
+    assert (movers["navy"].move, movers["navy"].land_move) == (7, 3)
+    assert (movers["mounted navy"].move, movers["mounted navy"].land_move, movers["air"].move) == (12, 6, 6)
 
 
 def test_commanders_check_names_a_square_a_slow_unit_cannot_leave():
@@ -299,3 +300,61 @@ def test_a_battle_on_a_generated_map_plays_saves_and_verifies(ruleset, tmp_path)
     loaded = saves.load_match(path)
     assert loaded.steps == 8 and ruleset.codec().state_hash(loaded.state) == ruleset.codec().state_hash(match.state)
     assert saves.read_save(path).setup.scenario == name
+
+
+# --- the checks' step rules are the game's own ------------------------------------------------
+@pytest.mark.parametrize("seed", [3, 8])
+def test_commanders_check_counts_each_step_as_the_movement_rules_do(seed):
+    """Every one-square step the connectivity check allows a mode costs what
+    core.commanders.movement charges a unit of that mode, and every step it refuses is one the
+    unit cannot make in one move: so a map the check passes is connected in the game."""
+    from core.commanders.movement import can_enter, leave_cost
+
+    cat = COMMANDERS.catalogue
+    setup = COMMANDERS.load_scenario(f"generated:{seed}:14x10")
+    state = COMMANDERS.set_up(setup, 1)
+    plain = tuple(attrs.evolve(l, commander=attrs.evolve(l.commander, skills=(), buffs=type(l.commander.buffs)()))
+                  for l in state.leaders)
+    state = attrs.evolve(state, leaders=plain)
+    spec = COMMANDERS.generate_map(seed, (14, 10))
+    troop = next(u for u in state.units if u.role == "troop")
+    names = {"foot": "Bowman", "mounted": "Cavalry", "navy": "Blowfish", "mounted navy": "Seahorse", "air": "Winged Serpent"}
+    checked = 0
+    for mover in cgen.slowest(cat):
+        unit = attrs.evolve(troop, kind=names[mover.mode])
+        assert cat.units[unit.kind].move == mover.move
+        standable, steps = cgen.mode_steps(spec, cat, mover)
+        for a in standable:
+            allowed = dict(steps(a))
+            for b in cgen._near(a, 14, 10):
+                if not can_enter(state, unit, b, cat):
+                    assert b not in allowed
+                    continue
+                cost = leave_cost(state, unit, a, b, cat)
+                land = "navy" in mover.mode and state.board.terrain_at(b) != "water"
+                fits = cost <= mover.move and (not land or cost <= mover.land_move)
+                assert (b in allowed) == fits and (not fits or allowed[b] == cost)
+                checked += 1
+    assert checked > 1000
+
+
+def test_ninja_check_allows_only_steps_a_ninja_can_make_in_one_order():
+    """Each hex the check lets a ninja step to walking, running or jumping is a hex the game's
+    own movement search reaches from there in one order of that mode."""
+    from core.hexgrid import offset_to_hex
+    from core.ninja.movement import search
+
+    cat = NINJA.cat
+    spec = NINJA.generate_map(6, (12, 10))
+    setup = NINJA.load_scenario("generated:6:12x10")
+    state = NINJA.set_up(setup, 1)
+    ninja = next(u for u in state.units if u.school != "gale")
+    for mode in ("walk", "run", "jump"):
+        steps = ngen.mode_steps(spec, cat, mode)
+        for cell in [(c, r) for r in range(0, 10, 3) for c in range(0, 12, 2)]:
+            if not cat.rules.terrain[cat.glyph_terrain()[spec.terrain[cell[1]][cell[0]]]].passable:
+                continue
+            alone = attrs.evolve(state, units=(attrs.evolve(ninja, hex=offset_to_hex(*cell)),))
+            reached = {h for h, _ in search(alone, cat, alone.units[0], mode)}
+            for nxt, _ in steps(cell):
+                assert offset_to_hex(*nxt) in reached, (mode, cell, nxt)
