@@ -328,10 +328,11 @@ class Ruleset(abc.ABC):
         """The bounds of this ruleset's generators (a core.generate.Generation), or None."""
         return None
 
-    def generate_map(self, seed: int, size: tuple[int, int] | None = None) -> Any:
+    def generate_map(self, seed: int, size: tuple[int, int] | None = None, mix: Any = None) -> Any:
         """A battlefield of `size` (width, height; None: the default) from `seed`: the record a
         map file of this ruleset loads into, so it can be written with core.content.dump_toml
-        and read back equal. It keeps every promise `map_problems` checks."""
+        and read back equal. It keeps every promise `map_problems` checks. `mix` is the
+        ruleset's terrain mix (the `Mix` of core/<ruleset>/generate.py; None: its default)."""
         raise ContentError([Problem(self.name, "(map)", f"{self.title} generates no battlefields")])
 
     def map_problems(self, spec: Any) -> list[str]:

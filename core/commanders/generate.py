@@ -67,11 +67,14 @@ def _near(cell: tuple[int, int], width: int, height: int) -> list[tuple[int, int
 
 
 def _blobs(draw: Draw, grid: dict, name: str, share: float, width: int, height: int, free: set) -> None:
-    """Lay terrain `name` on about `share` of the map in clumps, in pairs (the second in the
-    mirrored column on a row of its own)."""
+    """Lay terrain `name` on about `share` of the map (at most: where `free` squares are still
+    plain) in clumps, in pairs (the second in the mirrored column on a row of its own), a
+    bounded number of times."""
     target = int(width * height * share)
     placed = 0
-    while placed < target:
+    for _ in range(4 * target):  # bounded: a crowded map may have no room left for the share
+        if placed >= target:
+            break
         col, size = draw.below(width), draw.between(2, 6)
         for cell in ((col, draw.below(height)), (width - 1 - col, draw.below(height))):
             for _ in range(size):

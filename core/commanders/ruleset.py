@@ -152,8 +152,8 @@ class CommandersRuleset(Ruleset):
         start = self.quiz.start
         return start.base, start.major, start.secondary
 
-    def generate_map(self, seed: int, size: tuple[int, int] | None = None) -> Any:
-        return generate.generate_map(seed, size, cat=self.catalogue)
+    def generate_map(self, seed: int, size: tuple[int, int] | None = None, mix: Any = None) -> Any:
+        return generate.generate_map(seed, size, mix, cat=self.catalogue)
 
     def map_problems(self, spec: Any) -> list[str]:
         return generate.map_problems(spec, self.catalogue)

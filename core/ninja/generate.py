@@ -69,12 +69,15 @@ def _near(cell: tuple[int, int], width: int, height: int) -> list[tuple[int, int
 
 
 def _blobs(draw: Draw, grid: dict, glyph: str, share: float, width: int, height: int, free: set) -> None:
-    """Lay `glyph` on about `share` of the map in clumps of neighbouring hexes. Clumps come
+    """Lay `glyph` on about `share` of the map (at most: where `free` hexes are still open) in
+    clumps of neighbouring hexes, a bounded number of times. Clumps come
     in pairs, the second in the mirrored column on a row of its own, so each side tends to
     get its share without the map being a mirror image."""
     target = int(width * height * share)
     placed = 0
-    while placed < target:
+    for _ in range(4 * target):  # bounded: a crowded map may have no room left for the share
+        if placed >= target:
+            break
         col, size = draw.below(width), draw.between(2, 6)
         for cell in ((col, draw.below(height)), (width - 1 - col, draw.below(height))):
             for _ in range(size):

@@ -163,8 +163,8 @@ class NinjaRuleset(Ruleset):
         return Generation(generate.SIZE_MIN, generate.SIZE_MAX, generate.DEFAULT_SIZE, generate.BUDGET_RANGE,
                           generate.DEFAULT_BUDGET, "points")
 
-    def generate_map(self, seed: int, size: tuple[int, int] | None = None) -> MapSpec:
-        return generate.generate_map(seed, size, cat=self.cat)
+    def generate_map(self, seed: int, size: tuple[int, int] | None = None, mix: Any = None) -> MapSpec:
+        return generate.generate_map(seed, size, mix, cat=self.cat)
 
     def map_problems(self, spec: MapSpec) -> list[str]:
         return generate.map_problems(spec, self.cat)

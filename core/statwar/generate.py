@@ -58,7 +58,9 @@ def _half_rows(draw: Draw, width: int, height: int, mix: Mix) -> list[list[str]]
     field = [(x, y) for y in range(BACK_ROWS, middle) for x in range(width)]
     target = int(len(field) * mix.rocks)
     placed = 0
-    while placed < target and field:
+    for _ in range(4 * target):  # bounded: clumps may fall on rock already laid
+        if placed >= target:
+            break
         # a rock is a small blob: a seed square and up to three squares beside it
         x, y = draw.pick(field)
         for _ in range(draw.between(1, 4)):

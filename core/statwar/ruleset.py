@@ -99,8 +99,8 @@ class StatWar(Ruleset):
         """The bundled unit designs a generated army is drawn from, in file order."""
         return tuple(content.load_unit(p) for p in sorted((content.bundled_root() / content.FOLDERS["unit"]).glob("*.toml")))
 
-    def generate_map(self, seed: int, size: tuple[int, int] | None = None) -> Any:
-        return generate.generate_map(seed, size)
+    def generate_map(self, seed: int, size: tuple[int, int] | None = None, mix: Any = None) -> Any:
+        return generate.generate_map(seed, size, mix)
 
     def map_problems(self, spec: Any) -> list[str]:
         return generate.map_problems(spec)

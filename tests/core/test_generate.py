@@ -358,3 +358,15 @@ def test_ninja_check_allows_only_steps_a_ninja_can_make_in_one_order():
             reached = {h for h, _ in search(alone, cat, alone.units[0], mode)}
             for nxt, _ in steps(cell):
                 assert offset_to_hex(*nxt) in reached, (mode, cell, nxt)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS, share=st.floats(0.0, 0.35), hills=st.integers(0, 3))
+def test_every_terrain_mix_still_keeps_the_promises(seed, share, hills):
+    """A heavier or lighter mix changes the land, never what the check promises."""
+    board = STATWAR.generate_map(seed, (12, 12), sgen.Mix(rocks=share, neutral_rocks=share))
+    assert sgen.map_problems(board) == []
+    field = NINJA.generate_map(seed, (12, 10), ngen.Mix(trees=share, water=share / 2, houses=share / 3, hills=hills))
+    assert ngen.map_problems(field, NINJA.cat) == []
+    land = COMMANDERS.generate_map(seed, (12, 10), cgen.Mix(forest=share, water=share / 2, gaps=share / 3, hills=hills))
+    assert cgen.map_problems(land, COMMANDERS.catalogue) == []
