@@ -205,16 +205,13 @@ def connected(nodes: Iterable[N], steps: Callable[[N], Iterable[N]]) -> bool:
     members = set(nodes)
     if not members:
         return False
+    ahead: dict[N, list[N]] = {n: [m for m in steps(n) if m in members] for n in members}
+    behind: dict[N, list[N]] = {n: [] for n in members}
+    for n, nexts in ahead.items():
+        for m in nexts:
+            behind[m].append(n)
     start = min(members, key=repr)
-    forward = reach_set(start, lambda n: (m for m in steps(n) if m in members))
-    if forward != members:
-        return False
-    backward_of: dict[N, list[N]] = {n: [] for n in members}
-    for n in members:
-        for m in steps(n):
-            if m in members:
-                backward_of[m].append(n)
-    return reach_set(start, lambda n: backward_of[n]) == members
+    return len(reach_set(start, ahead.__getitem__)) == len(members) == len(reach_set(start, behind.__getitem__))
 
 
 def reach_costs(starts: Iterable[N], steps: Callable[[N], Iterable[tuple[N, int]]], limit: int | None = None) -> dict[N, int]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import attrs
 
 from core.generate import Draw, GeneratedName, StartValue, connected, derive, imbalance_of, reach_costs
-from core.hexgrid import distance, hex_to_offset, neighbours, offset_to_hex
+from core.hexgrid import distance, offset_to_hex
 from core.ninja.content import Catalogue
 from core.ninja.setup import Setup, zone_cells
 from core.ninja.specs import ArmySpec, MapSpec, ScenarioSpec, UnitEntry, ZoneSpec
@@ -59,12 +59,20 @@ def _cells(width: int, height: int) -> list[tuple[int, int]]:
     return [(c, r) for r in range(height) for c in range(width)]
 
 
+#: The six neighbours of a hex in map-file (column, row) offsets, odd rows half a hex to the
+#: right (core.hexgrid.offset_to_hex): for even rows, then for odd rows.
+_EVEN_ROW = ((1, 0), (-1, 0), (-1, -1), (0, -1), (-1, 1), (0, 1))
+_ODD_ROW = ((1, 0), (-1, 0), (0, -1), (1, -1), (0, 1), (1, 1))
+
+
 def _near(cell: tuple[int, int], width: int, height: int) -> list[tuple[int, int]]:
+    """The hexes beside `cell` on a width x height map."""
+    c, r = cell
     out = []
-    for h in neighbours(offset_to_hex(*cell)):
-        c, r = hex_to_offset(h)
-        if 0 <= c < width and 0 <= r < height:
-            out.append((c, r))
+    for dc, dr in _ODD_ROW if r & 1 else _EVEN_ROW:
+        a, b = c + dc, r + dr
+        if 0 <= a < width and 0 <= b < height:
+            out.append((a, b))
     return out
 
 
@@ -155,10 +163,11 @@ def mode_steps(spec: MapSpec, cat: Catalogue, mode: str):
     terrain, heights = _terrain(spec, cat), _heights(spec)
     mv = cat.rules.movement
     points = {"walk": mv.walk, "run": mv.run, "jump": mv.jump}[mode]
+    width, height = spec.width, spec.height
 
     def step_list(cell):
         out = []
-        for nxt in _near(cell, spec.width, spec.height):
+        for nxt in _near(cell, width, height):
             t = cat.rules.terrain[terrain[nxt]]
             if not t.passable:
                 continue

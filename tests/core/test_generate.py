@@ -35,7 +35,7 @@ from core.statwar.specs import BLOCKED, NEUTRAL, OPEN, mirror_of
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = st.integers(min_value=0, max_value=SEED_MAX)
-QUICK = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+QUICK = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SLOW = settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 STATWAR = registry.get("statwar")
@@ -370,3 +370,13 @@ def test_every_terrain_mix_still_keeps_the_promises(seed, share, hills):
     assert ngen.map_problems(field, NINJA.cat) == []
     land = COMMANDERS.generate_map(seed, (12, 10), cgen.Mix(forest=share, water=share / 2, gaps=share / 3, hills=hills))
     assert cgen.map_problems(land, COMMANDERS.catalogue) == []
+
+
+def test_ninja_generator_neighbours_are_the_hex_grids():
+    from core.hexgrid import hex_to_offset, neighbours, offset_to_hex
+
+    width, height = 9, 7
+    for r in range(height):
+        for c in range(width):
+            grid = {hex_to_offset(h) for h in neighbours(offset_to_hex(c, r))}
+            assert set(ngen._near((c, r), width, height)) == {(a, b) for a, b in grid if 0 <= a < width and 0 <= b < height}
