@@ -34,8 +34,6 @@ DEFAULT_BUDGET = 50
 BACK_ROWS = 3
 #: Footprints every generated board lets move everywhere: 1x1, Big 1 (2x2), Big 2 (3x3).
 FOOTPRINTS = (1, 2, 3)
-#: Boards tried (from derived seeds) before falling back to one with no rocks in the field.
-ATTEMPTS = 32
 ROUND_LIMIT = 40
 
 
@@ -48,34 +46,72 @@ class Mix:
     neutral_rocks: float = 0.2
 
 
-def _half_rows(draw: Draw, width: int, height: int, mix: Mix) -> list[list[str]]:
-    """The top half and the middle of a top-bottom board, before mirroring."""
+STEPS8 = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+
+
+def _spots(free: set[tuple[int, int]], width: int, height: int, size: int) -> set[tuple[int, int]]:
+    """Top-left squares where a size x size footprint stands on `free` squares only."""
+    return {
+        (x, y)
+        for y in range(height - size + 1)
+        for x in range(width - size + 1)
+        if all((x + dx, y + dy) in free for dy in range(size) for dx in range(size))
+    }
+
+
+def _moves_everywhere(free: set[tuple[int, int]], width: int, height: int, sizes: tuple[int, ...]) -> bool:
+    """True when a footprint of each size goes from any place it fits to any other
+    (8-way steps; a step back is a step too, so one search from one place suffices)."""
+    for size in sizes:
+        spots = _spots(free, width, height, size)
+        if not spots:
+            return False
+        start = min(spots)
+        seen, todo = {start}, [start]
+        while todo:
+            x, y = todo.pop()
+            for dx, dy in STEPS8:
+                n = (x + dx, y + dy)
+                if n in spots and n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        if len(seen) != len(spots):
+            return False
+    return True
+
+
+def _lay_rocks(draw: Draw, width: int, height: int, mix: Mix) -> list[list[str]]:
+    """A top-bottom board: open, the neutral rows on the line, then rock clumps laid with
+    their mirror images, each kept only if every footprint still moves everywhere."""
     middle = (height - 1) // 2  # the first neutral row
-    grid = [[OPEN] * width for _ in range(height)]
-    for y in range(middle, height - middle):
-        for x in range(width):
-            grid[y][x] = BLOCKED if draw.chance(mix.neutral_rocks) else NEUTRAL
+    grid = [[NEUTRAL if middle <= y < height - middle else OPEN for _ in range(width)] for y in range(height)]
+    free = {(x, y) for y in range(height) for x in range(width)}
     field = [(x, y) for y in range(BACK_ROWS, middle) for x in range(width)]
-    target = int(len(field) * mix.rocks)
-    placed = 0
-    for _ in range(4 * target):  # bounded: clumps may fall on rock already laid
-        if placed >= target:
-            break
-        # a rock is a small blob: a seed square and up to three squares beside it
-        x, y = draw.pick(field)
-        for _ in range(draw.between(1, 4)):
-            if BACK_ROWS <= y < middle and grid[y][x] == OPEN:
+    line = [(x, middle) for x in range(width)]
+    for cells, share in ((field, mix.rocks), (line, mix.neutral_rocks)):
+        target = int(len(cells) * share)
+        placed = 0
+        for _ in range(4 * target):  # bounded: clumps may fall on rock already laid, or be refused
+            if placed >= target:
+                break
+            x, y = draw.pick(cells)
+            clump = []
+            for _ in range(draw.between(1, 4)):
+                if (x, y) in cells and (x, y) in free and (x, y) not in clump:
+                    clump.append((x, y))
+                dx, dy = draw.pick(((1, 0), (-1, 0), (0, 1), (0, -1)))
+                x, y = min(max(x + dx, 0), width - 1), y + dy
+            squares = {c for x, y in clump for c in ((x, y), (x, height - 1 - y))}
+            if not squares or not _moves_everywhere(free - squares, width, height, FOOTPRINTS):
+                continue
+            free -= squares
+            for x, y in squares:
                 grid[y][x] = BLOCKED
-                placed += 1
-            dx, dy = draw.pick(((1, 0), (-1, 0), (0, 1), (0, -1)))
-            x, y = min(max(x + dx, 0), width - 1), y + dy
+            placed += len(clump)
     return grid
 
 
 def _board(grid: list[list[str]], split: str, seed: int) -> BoardSpec:
-    height = len(grid)
-    for y in range(height // 2):  # mirror the top half onto the bottom half
-        grid[height - 1 - y] = list(grid[y])
     rows = ["".join(row) for row in grid]
     if split == "left-right":
         rows = ["".join(row[x] for row in rows) for x in range(len(rows[0]))]
@@ -88,28 +124,15 @@ def _board(grid: list[list[str]], split: str, seed: int) -> BoardSpec:
 
 
 def generate_map(seed: int, size: tuple[int, int] | None = None, mix: Mix | None = None) -> BoardSpec:
-    """A symmetric board of `size` (width, height) with a neutral zone; see the module docstring."""
+    """A symmetric board of `size` (width, height) with a neutral zone; see the module docstring.
+    Rocks are laid clump by clump, each kept only when the board still keeps every promise of
+    `map_problems`, so every draw is a board that keeps them."""
     width, height = size or DEFAULT_SIZE
-    mix = mix or Mix()
     draw = Draw(derive(seed, 1))
     split = draw.pick(SPLITS)
     # the board is drawn top-bottom; a left-right board is drawn on its side, then turned
     across, along = (width, height) if split == "top-bottom" else (height, width)
-    for attempt in range(ATTEMPTS):
-        spec = _board(_half_rows(Draw(derive(seed, 2, attempt)), across, along, mix), split, seed)
-        if not map_problems(spec):
-            return spec
-    return _board(_half_rows(Draw(derive(seed, 3)), across, along, Mix(0.0, 0.0)), split, seed)
-
-
-def _positions(terrain: dict[tuple[int, int], str], width: int, height: int, size: int) -> set[tuple[int, int]]:
-    """Top-left squares where a size x size footprint stands on no blocked square."""
-    return {
-        (x, y)
-        for y in range(height - size + 1)
-        for x in range(width - size + 1)
-        if all(terrain[(x + dx, y + dy)] != BLOCKED for dy in range(size) for dx in range(size))
-    }
+    return _board(_lay_rocks(draw, across, along, mix or Mix()), split, seed)
 
 
 def map_problems(spec: BoardSpec, sizes: tuple[int, ...] = FOOTPRINTS) -> list[str]:
@@ -123,10 +146,10 @@ def map_problems(spec: BoardSpec, sizes: tuple[int, ...] = FOOTPRINTS) -> list[s
     board = build_board(spec)
     width, height = board.width, board.height
     terrain = {(x, y): board.terrain_at(x, y) for y in range(height) for x in range(width)}
-    steps8 = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+    free = {c for c, t in terrain.items() if t != BLOCKED}
     for size in sizes:
-        spots = _positions(terrain, width, height, size)
-        if not connected(spots, lambda p: ((p[0] + dx, p[1] + dy) for dx, dy in steps8)):
+        spots = _spots(free, width, height, size)
+        if not connected(spots, lambda p: ((p[0] + dx, p[1] + dy) for dx, dy in STEPS8)):
             out.append(f"a {size}x{size} unit cannot reach every square it fits on")
         for side in (0, 1):
             own = set(board.deploy_squares(side))

@@ -380,3 +380,11 @@ def test_ninja_generator_neighbours_are_the_hex_grids():
         for c in range(width):
             grid = {hex_to_offset(h) for h in neighbours(offset_to_hex(c, r))}
             assert set(ngen._near((c, r), width, height)) == {(a, b) for a, b in grid if 0 <= a < width and 0 <= b < height}
+
+
+@pytest.mark.parametrize("ruleset", [STATWAR, NINJA, COMMANDERS], ids=lambda r: r.name)
+def test_the_smallest_and_largest_sizes_keep_the_promises(ruleset):
+    bounds = ruleset.generation()
+    for size in (bounds.size_min, bounds.size_max):
+        spec = ruleset.generate_map(99, size)
+        assert ruleset.map_problems(spec) == []
