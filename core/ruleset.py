@@ -317,6 +317,39 @@ class Ruleset(abc.ABC):
         The default: this ruleset's scenarios fix their armies, so a save brings none."""
         raise ContentError([Problem(where, "(army)", f"{self.title} battles bring the armies their scenario names")])
 
+    # --- generated battles (core/<ruleset>/generate.py) -----------------------------
+    # Pure functions of a seed and parameters: the same arguments give the same map or
+    # army in every process. `load_scenario` also understands the name of a generated
+    # battle, `generated:SEED:WxH[:BUDGET]` (core.generate.GeneratedName), so a battle on
+    # a generated map saves and verifies as a bundled one does. The defaults describe a
+    # ruleset that generates nothing.
+
+    def generation(self) -> Any:
+        """The bounds of this ruleset's generators (a core.generate.Generation), or None."""
+        return None
+
+    def generate_map(self, seed: int, size: tuple[int, int] | None = None, mix: Any = None) -> Any:
+        """A battlefield of `size` (width, height; None: the default) from `seed`: the record a
+        map file of this ruleset loads into, so it can be written with core.content.dump_toml
+        and read back equal. It keeps every promise `map_problems` checks. `mix` is the
+        ruleset's terrain mix (the `Mix` of core/<ruleset>/generate.py; None: its default)."""
+        raise ContentError([Problem(self.name, "(map)", f"{self.title} generates no battlefields")])
+
+    def map_problems(self, spec: Any) -> list[str]:
+        """Why a generated map breaks a promise of the generator (a movement mode cannot reach
+        every square, a side has no room to deploy, ...), one sentence each; [] when it keeps them."""
+        return [f"{self.title} generates no battlefields"]
+
+    def map_sheet(self, spec: Any) -> Sheet:
+        """A map in text, as `skirmish map` prints it."""
+        raise ContentError([Problem(self.name, "(map)", f"{self.title} generates no battlefields")])
+
+    def generate_army(self, seed: int, budget: int) -> Any:
+        """An army from `seed` worth at most `budget` (points, or a commander's level: see
+        `generation().budget_word`), built from the content catalogue under the rules a
+        player's army is; the record `load_army` returns, passing the same checks."""
+        raise ContentError([Problem(self.name, "(army)", f"{self.title} generates no armies")])
+
     # --- files -------------------------------------------------------------
     def configure_converter(self, converter: Any) -> None:
         """Register hooks for this ruleset's own unions (status effects, orders, ...)."""

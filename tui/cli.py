@@ -116,7 +116,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("files", metavar="FILE", nargs="+", type=Path)
 
     p = sub.add_parser("check", parents=[common], help="validate scenario, army, unit, commander and save files")
-    p.add_argument("files", metavar="FILE", nargs="+", type=Path)
+    p.add_argument("files", metavar="FILE", nargs="*", type=Path)
+    p.add_argument("--generated", metavar="RULESET", help="also check the map RULESET generates from --seed (and --size)")
+    p.add_argument("--seed", type=seed_arg, metavar="S", help=f"the generated map's seed, 0 to {SEED_MAX}")
+    p.add_argument("--size", metavar="WxH", help="the generated map's size (default: the ruleset's)")
+
+    p = sub.add_parser("map", parents=[common], help="print a generated battlefield")
+    p.add_argument("ruleset", metavar="RULESET")
+    p.add_argument("--seed", type=seed_arg, required=True, metavar="S", help=f"the map's seed, 0 to {SEED_MAX}")
+    p.add_argument("--size", metavar="WxH", help="width x height (default: the ruleset's; bounds per ruleset)")
+    p.add_argument("--toml", action="store_true", help="print the map file instead of the text view")
 
     p = sub.add_parser("log", parents=[common], help="the battle report of a save file")
     p.add_argument("file", metavar="FILE", type=Path)
@@ -150,7 +159,7 @@ class Escaping:
 
 #: Commands whose output repeats text read from files; the TUI and `sim` (whose progress
 #: bar draws with a carriage return) write their own.
-ESCAPED = ("verify", "check", "log", "sheet", "scenarios")
+ESCAPED = ("verify", "check", "log", "sheet", "scenarios", "map")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -358,10 +367,73 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def generated_map(args: argparse.Namespace, name: str):
+    """The ruleset named `name` and the map it generates from --seed and --size, in bounds."""
+    ruleset = ruleset_by_name(name)
+    generation = ruleset.generation()
+    if generation is None:
+        raise UserError(f"{ruleset.title} generates no battlefields")
+    size = generation.size(args.size) if args.size is not None else generation.default_size
+    return ruleset, size, ruleset.generate_map(args.seed, size)
+
+
+def map_toml(ruleset, spec) -> str:
+    """A generated map as the text of a map file (core.content.dump_toml)."""
+    from core.content import dump_toml
+    from core.serial import new_converter
+
+    return dump_toml(new_converter().unstructure(spec))
+
+
+def check_generated(args: argparse.Namespace) -> bool:
+    """`check --generated`: the map written as a file and read back as any map file is, equal
+    to the map generated, and keeping the generator's promises. One line; True when valid."""
+    import tempfile
+
+    if args.seed is None:
+        raise UserError("check --generated needs --seed S")
+    ruleset, size, spec = generated_map(args, args.generated)
+    label = f"generated:{args.seed}:{size[0]}x{size[1]} ({ruleset.name} map)"
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"generated-{args.seed}.toml"
+        path.write_text(map_toml(ruleset, spec), encoding="utf-8")
+        try:
+            _, document = load_toml_document(path)
+        except ContentError as exc:
+            for problem in exc.problems:
+                print(f"{label}: {problem.field}: {problem.reason}")
+            return False
+    problems = ruleset.map_problems(document)
+    if document != spec:
+        problems.insert(0, "the map file reads back different from the map generated")
+    for problem in problems:
+        print(f"{label}: {problem}")
+    if not problems:
+        print(f"{label}: ok (its file reads back equal; every movement mode reaches every square; room to deploy)")
+    return not problems
+
+
+def cmd_map(args: argparse.Namespace) -> int:
+    ruleset, _, spec = generated_map(args, args.ruleset)
+    if args.toml:
+        print(map_toml(ruleset, spec), end="")
+        return 0
+    sheet = ruleset.map_sheet(spec)
+    print(sheet.title)
+    print("=" * len(sheet.title))
+    for line in sheet.lines:
+        print(line)
+    return 0
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     from core.saves import load_match
 
-    failed = 0
+    if not args.files and args.generated is None:
+        raise UserError("check needs a FILE, or --generated RULESET --seed S")
+    if args.generated is None and (args.seed is not None or args.size is not None):
+        raise UserError("--seed and --size go with --generated RULESET")
+    failed = 0 if args.generated is None or check_generated(args) else 1
     for path in args.files:
         try:
             if path.suffix.lower() == ".json":
@@ -475,4 +547,5 @@ COMMANDS = {
     "log": cmd_log,
     "sheet": cmd_sheet,
     "scenarios": cmd_scenarios,
+    "map": cmd_map,
 }

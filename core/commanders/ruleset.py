@@ -11,7 +11,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from core.commanders import ai, muster, picks, view
+from core.commanders import ai, generate, muster, picks, view
 from core.commanders.actions import ACTION_TYPES
 from core.commanders.commander import Commander, commander_from_data, commander_to_data, load_commander
 from core.commanders.content import (
@@ -29,6 +29,7 @@ from core.commanders.state import Battle
 from core.commanders.turn import apply, legal_actions, outcome, to_act
 from core.content import display_path, read_toml, structure
 from core.errors import ContentError, Problem
+from core.generate import Generation, is_generated
 from core.ruleset import Outcome, Ruleset, ScenarioInfo, Sheet
 from core.view import BoardView
 
@@ -78,6 +79,8 @@ class CommandersRuleset(Ruleset):
         return out
 
     def load_scenario(self, name_or_path: str | Path) -> Setup:
+        if is_generated(str(name_or_path)):
+            return generate.generated_setup(self.generation().name(str(name_or_path)), self.catalogue, self._start())
         path = Path(name_or_path)
         if not path.suffix:
             path = battles_dir() / f"{name_or_path}.toml"
@@ -138,6 +141,28 @@ class CommandersRuleset(Ruleset):
                 lines.append(f"{document.scenario.sides[p.side]}: {c.name}, level {c.level} {c.class_name}, troop {', '.join(c.troop)}")
             return Sheet(document.scenario.title, tuple(lines), {"name": document.scenario.name})
         return Sheet(type(document).__name__, (repr(document)[:200],), {})
+
+    # --- generated battles (core/commanders/generate.py) -------------------------------
+    def generation(self) -> Generation:
+        return Generation(generate.SIZE_MIN, generate.SIZE_MAX, generate.DEFAULT_SIZE, generate.BUDGET_RANGE,
+                          generate.DEFAULT_BUDGET, "level")
+
+    def _start(self) -> tuple[int, int, int]:
+        """The quiz's level-1 attributes (quiz.toml [start]): base, major, secondary."""
+        start = self.quiz.start
+        return start.base, start.major, start.secondary
+
+    def generate_map(self, seed: int, size: tuple[int, int] | None = None, mix: Any = None) -> Any:
+        return generate.generate_map(seed, size, mix, cat=self.catalogue)
+
+    def map_problems(self, spec: Any) -> list[str]:
+        return generate.map_problems(spec, self.catalogue)
+
+    def map_sheet(self, spec: Any) -> Sheet:
+        return generate.map_sheet(spec, self.catalogue)
+
+    def generate_army(self, seed: int, budget: int) -> Commander:
+        return generate.generate_army(seed, budget, self.catalogue, self._start())
 
     # --- the turn -----------------------------------------------------------------------
     def to_act(self, state: Battle) -> tuple[int, ...]:

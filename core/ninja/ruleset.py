@@ -9,7 +9,8 @@ import attrs
 
 from core.content import display_path
 from core.errors import ContentError, Problem
-from core.ninja import ai, muster, picks, planning, sheet, turn, view
+from core.generate import Generation, is_generated
+from core.ninja import ai, generate, muster, picks, planning, sheet, turn, view
 from core.ninja.actions import ACTION_TYPES
 from core.ninja.armies import army_problems
 from core.ninja.content import Catalogue, load_army, load_catalogue, load_map, load_typed, school_weapon_problems
@@ -70,6 +71,8 @@ class NinjaRuleset(Ruleset):
         return out
 
     def load_scenario(self, name_or_path: str | Path) -> Setup:
+        if is_generated(str(name_or_path)):
+            return generate.generated_setup(self.generation().name(str(name_or_path)), self.cat)
         p = Path(name_or_path)
         if not p.suffix:
             bundled = self.content_dir() / "battles" / f"{name_or_path}.toml"
@@ -154,6 +157,23 @@ class NinjaRuleset(Ruleset):
         if isinstance(document, MapSpec):
             return Sheet(document.name, (document.text, *document.terrain), {"width": document.width, "height": document.height})
         raise ContentError([Problem("(document)", "kind", "no sheet for this kind of file")])
+
+    # --- generated battles (core/ninja/generate.py) -------------------------------
+    def generation(self) -> Generation:
+        return Generation(generate.SIZE_MIN, generate.SIZE_MAX, generate.DEFAULT_SIZE, generate.BUDGET_RANGE,
+                          generate.DEFAULT_BUDGET, "points")
+
+    def generate_map(self, seed: int, size: tuple[int, int] | None = None, mix: Any = None) -> MapSpec:
+        return generate.generate_map(seed, size, mix, cat=self.cat)
+
+    def map_problems(self, spec: MapSpec) -> list[str]:
+        return generate.map_problems(spec, self.cat)
+
+    def map_sheet(self, spec: MapSpec) -> Sheet:
+        return generate.map_sheet(spec, self.cat)
+
+    def generate_army(self, seed: int, budget: int) -> ArmySpec:
+        return generate.generate_army(seed, budget, self.cat)
 
     # --- the turn -----------------------------------------------------------------
     def to_act(self, state: Battle) -> tuple[int, ...]:

@@ -8,7 +8,8 @@ from typing import Any
 from core.content import display_path, read_toml
 from core.errors import ContentError, Problem
 from core.ruleset import Budget, Outcome, Ruleset, ScenarioInfo, Sheet
-from core.statwar import ai, content, muster, picks, sheet, turn, view
+from core.generate import Generation, is_generated
+from core.statwar import ai, content, generate, muster, picks, sheet, turn, view
 from core.statwar import setup as battle_setup
 from core.statwar.actions import ACTION_TYPES
 from core.statwar.events import EVENT_TYPES
@@ -50,6 +51,8 @@ class StatWar(Ruleset):
         return out
 
     def load_scenario(self, name_or_path: str | Path) -> Any:
+        if is_generated(str(name_or_path)):
+            return generate.generated_setup(self.generation().name(str(name_or_path)), self._unit_designs())
         path = Path(name_or_path)
         if not path.is_file():
             bundled = content.bundled_root() / content.FOLDERS["scenario"] / f"{name_or_path}.toml"
@@ -86,6 +89,27 @@ class StatWar(Ruleset):
 
     def army_from_document(self, data: Any, where: str) -> Any:
         return muster.army_from_document(data, where)
+
+    # --- generated battles (core/statwar/generate.py) --------------------------
+    def generation(self) -> Generation:
+        return Generation(generate.SIZE_MIN, generate.SIZE_MAX, generate.DEFAULT_SIZE, generate.BUDGET_RANGE,
+                          generate.DEFAULT_BUDGET, "points")
+
+    def _unit_designs(self) -> tuple[Any, ...]:
+        """The bundled unit designs a generated army is drawn from, in file order."""
+        return tuple(content.load_unit(p) for p in sorted((content.bundled_root() / content.FOLDERS["unit"]).glob("*.toml")))
+
+    def generate_map(self, seed: int, size: tuple[int, int] | None = None, mix: Any = None) -> Any:
+        return generate.generate_map(seed, size, mix)
+
+    def map_problems(self, spec: Any) -> list[str]:
+        return generate.map_problems(spec)
+
+    def map_sheet(self, spec: Any) -> Sheet:
+        return sheet.board_sheet(spec)
+
+    def generate_army(self, seed: int, budget: int) -> Any:
+        return generate.generate_army(seed, budget, self._unit_designs())
 
     # --- the turn ----------------------------------------------------------
     def to_act(self, state: Battle) -> tuple[int, ...]:
