@@ -21,6 +21,7 @@ from textual.widgets import Footer
 from core.errors import IllegalAction
 from core.match import Match
 from core.seats import seat_state
+from core import words
 from tui import keymap, rulesets, saving
 from tui.dialogs.actions import ActionMenu
 from tui.dialogs.confirm import ConfirmDialog
@@ -39,6 +40,7 @@ class BattleScreen(Screen[None]):
         keymap.binding("battle.select"),
         keymap.binding("battle.cancel"),
         keymap.binding("battle.actions"),
+        keymap.binding("battle.end_turn"),
         keymap.binding("battle.next_unit"),
         keymap.binding("battle.prev_unit"),
         keymap.binding("battle.undo"),
@@ -243,7 +245,8 @@ class BattleScreen(Screen[None]):
     def update_status(self) -> None:
         state = self.match.state
         movers = self.match.to_act()
-        who = ", ".join(self.side_name(s) for s in movers) or "nobody"
+        names = self.ruleset.side_names(state)
+        who = ", ".join(self.plugin.acting(state, names, s) for s in movers) or "nobody"
         text = f"Round {self.ruleset.round_number(state)}  step {self.match.cursor}/{self.match.steps}\nTo act: {who}"
         if self.ai_busy:
             text += "  [AI thinking…]"
@@ -454,11 +457,37 @@ class BattleScreen(Screen[None]):
         state = self.match.state
         items = [(self.ruleset.describe_action(state, a), a) for a in actions]
         # the menu explains in the state it was opened in (an AI may act meanwhile under sealed orders)
-        self.app.push_screen(ActionMenu(title, items, lambda a: self.explain(a, state)), self._menu_answer)
+        self.app.push_screen(ActionMenu(title, items, lambda a: self.explain(a, state), self.plugin.action_kind),
+                             self._menu_answer)
 
     def _menu_answer(self, action: Any) -> None:
-        if action is not None:
+        if action is None:
+            return
+        if self.plugin.ends_turn(action):
+            self.end_turn(action)
+        else:
             self.commit(action)
+
+    def action_end_turn(self) -> None:
+        """The end key: end the turn or seal the orders, asking first while units have none."""
+        ends = [a for a in self.legal() if self.plugin.ends_turn(a)]
+        if not ends:
+            self.notify("Not your turn." if self.human_side() is None else "There is no turn to end now; a lists what you may do.")
+            return
+        self.end_turn(ends[0])
+
+    def end_turn(self, action: Any) -> None:
+        """Commit `action` (an end of turn), after a question when units could still be ordered."""
+        waiting = sorted(self.picker.ready_units())
+        if not waiting:
+            self.commit(action)
+            return
+        names = [u.name for u in self.map.view.units if u.uid in waiting]
+        what = self.ruleset.describe_action(self.match.state, action)
+        shown = ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
+        question = f"{words.count(len(names), 'unit')} with no orders yet: {shown}. {what} anyway?"
+        self.app.push_screen(ConfirmDialog(question, yes=what, no="Back"),
+                             lambda yes: self.commit(action) if yes else None)
 
     def _quit_answer(self, yes: bool | None) -> None:
         if yes:

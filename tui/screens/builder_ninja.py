@@ -28,6 +28,7 @@ from core.ninja.armies import army_problems
 from core.ninja.content import load_army
 from core.ninja.sheet import unit_numbers
 from core.ninja.specs import RULE_SETS, ArmySpec, UnitEntry
+from core.words import count
 from tui.screens.builder_files import list_files, player_folder, slug, toml_text, unprintable
 
 RULE_SET_NAMES = {
@@ -56,7 +57,7 @@ def roster_summary(path: Path) -> str:
     except ContentError as exc:
         return f"cannot read: {exc}"
     schools = ", ".join(dict.fromkeys(u.school for u in a.units))
-    return f"{a.name}: {RULE_SET_NAMES.get(a.rule_set, (a.rule_set,))[0]}, {a.points} points, {len(a.units)} ninja ({schools})"
+    return f"{a.name}: {RULE_SET_NAMES.get(a.rule_set, (a.rule_set,))[0]}, {count(a.points, 'point')}, {len(a.units)} ninja ({schools})"
 
 
 class NinjaArmyScreen(ListSheetScreen):
@@ -154,7 +155,7 @@ class NinjaArmyScreen(ListSheetScreen):
             school = self.cat.schools[u.school]
             weapons = ", ".join(f"{w} {d}" for w, d in n["weapon_damage"].items())
             lines = [
-                f"{u.name}: {n['school']} ({n['style']}), {u.points} points",
+                f"{u.name}: {n['school']} ({n['style']}), {count(u.points, 'point')}",
                 f"Health {n['health']}   Chi {n['chi']}   to hit {n['to_hit']}+   to be hit {n['to_be_hit']}+ (d10, 0-9)",
                 f"Damage: melee {n['melee_damage']}, missile {n['missile_damage']} ({weapons})",
                 f"{n['ammo']} {n['missile']}, range {n['missile_range']}; walk {n['movement']['walk']}, "

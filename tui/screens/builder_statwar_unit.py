@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 from core.statwar.sheet import unit_lines
 from core.statwar.specs import MAX_BIG, POINTS_PER_SPECIAL, POINTS_PER_STAT, UnitSpec
 from core.files import write_atomic
+from core.words import count
 from tui.screens.builder_files import slug, toml_text, unprintable
 
 # (field, label, what one step costs)
@@ -152,8 +153,8 @@ class UnitDesignerScreen(Screen[tuple[str, UnitSpec] | None]):
 
     def refresh_panel(self) -> None:
         spec = self.spec
-        health = f"Health {spec.max_health} (5 base + {spec.squares - 1} for {spec.squares} squares)"
-        self.query_one("#design-cost", Static).update(f"Cost {spec.cost} points   {health}")
+        health = f"Health {spec.max_health} (5 base + {spec.squares - 1} for {count(spec.squares, 'square')})"
+        self.query_one("#design-cost", Static).update(f"Cost {count(spec.cost, 'point')}   {health}")
         problems = design_problems(spec)
         self.query_one("#design-problems", Static).set_class(not problems, "ok")
         self.query_one("#design-problems", Static).update(
