@@ -143,6 +143,7 @@ def merged(earned: Earned, folder: Path) -> tuple[Any, Path]:
 def experience_text(match: Any, seats: Mapping[Any, str]) -> str:
     """One block per commander: name, side, experience gained and where it came from."""
     from core.commanders.experience import experience_lines
+    from core.commanders.progression import experience_for_level, levels_waiting
 
     final = match.state
     names = match.ruleset.side_names(final)
@@ -152,8 +153,15 @@ def experience_text(match: Any, seats: Mapping[Any, str]) -> str:
     for leader in final.leaders:
         gained, why = earned[leader.index]
         mine = " (yours)" if leader.index in own else ""
-        total = leader.commander.experience + gained
-        rows.append(f"{leader.commander.name}, {names[leader.side]}{mine}: +{gained} (now {total})")
+        commander = leader.commander
+        total = commander.experience + gained
+        after = attrs.evolve(commander, experience=total)
+        waiting = levels_waiting(after)
+        if waiting:
+            step = f"level {commander.level + 1} is waiting"
+        else:
+            step = f"level {commander.level + 1} at {experience_for_level(commander.level + 1)}"
+        rows.append(f"{commander.name}, {names[leader.side]}{mine}: +{gained} (now {total}; {step})")
         rows.extend(f"  {line}" for line in why)
     return "\n".join(rows)
 

@@ -294,7 +294,8 @@ class BattleScreen(Screen[None]):
         if result == "review":
             self.refresh_all()
         else:
-            self.dismiss(None)
+            self.workers.cancel_group(self, "ai")
+            self.app.back_to_menu()
 
     # --- hotseat and AI ------------------------------------------------------
     def maybe_hand_over(self) -> None:

@@ -89,6 +89,7 @@ class NinjaArmyScreen(ListSheetScreen):
                              units=(), level_cap=3, population=6)
         self.alliance = False
         self.saved_path: Path | None = None
+        self.kept = self.spec  # the army as last saved or opened: leaving asks when it differs
 
     @property
     def folder(self) -> Path:
@@ -314,6 +315,7 @@ class NinjaArmyScreen(ListSheetScreen):
             return None
         path = write_atomic(self.folder / f"{slug(self.spec.name)}.toml", toml_text(army_data(self.spec)))
         self.saved_path = path
+        self.kept = self.spec
         self.notify(f"Saved {display_path(path)}")
         self.refresh_all()
         return path
@@ -336,10 +338,18 @@ class NinjaArmyScreen(ListSheetScreen):
         self.spec = attrs.evolve(spec, level_cap=spec.level_cap or 3, population=spec.population or max(1, len(spec.units)))
         self.alliance = len({u.school for u in spec.units}) > 1
         self.saved_path = path if path.parent == self.folder else None
+        self.kept = self.spec
         self.refresh_all(0)
 
     def action_play(self) -> None:
         self.app.battle_with("ninja", self.spec, "army", self.spec.name)
 
     def action_back(self) -> None:
-        self.dismiss(None)
+        if self.spec == self.kept:
+            self.dismiss(None)
+            return
+        from tui.dialogs.confirm import ConfirmDialog
+
+        self.app.push_screen(ConfirmDialog("Leave the army builder? Its changes are not saved (s saves them).",
+                                           yes="Leave", no="Stay"),
+                             lambda yes: self.dismiss(None) if yes else None)

@@ -101,11 +101,13 @@ class UnitDesignerScreen(Screen[tuple[str, UnitSpec] | None]):
         super().__init__()
         # the file's stated points and health are checks of a finished design: recomputed on save
         self.spec = attrs.evolve(spec, points=None, health=None)
+        self.kept = self.spec  # leaving asks when the design differs from what it opened with
         self.folder = Path(folder)
         self.title_text = title
 
     def help_guide(self) -> str:
-        return ("Tab moves between the name, description and glyph lines and the list of stats.\n"
+        return ("The cursor starts on the name. Tab moves on to the description and glyph lines\n"
+                "and the list of stats.\n"
                 "In the list, Up/Down choose a stat and Left/Right (or - and +) change it; the cost,\n"
                 "Health and every broken rule update at once. Ctrl+S saves the unit to your\n"
                 "armies folder and puts it in the army; Esc goes back without saving.")
@@ -133,7 +135,7 @@ class UnitDesignerScreen(Screen[tuple[str, UnitSpec] | None]):
         self.query_one("#design-right").can_focus = False  # Tab cycles fields and stats; PgUp/PgDn scroll it
         rows = self.query_one("#design-rows", OptionList)
         rows.highlighted = 0
-        rows.focus()
+        self.query_one("#design-name", Input).focus()  # a new unit starts with its name
         self.refresh_panel()
 
     # --- the design ------------------------------------------------------------
@@ -202,4 +204,11 @@ class UnitDesignerScreen(Screen[tuple[str, UnitSpec] | None]):
             side.scroll_page_up()
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        if self.spec == self.kept:
+            self.dismiss(None)
+            return
+        from tui.dialogs.confirm import ConfirmDialog
+
+        self.app.push_screen(ConfirmDialog("Leave the unit designer? This design is not saved (Ctrl+S saves it).",
+                                           yes="Leave", no="Stay"),
+                             lambda yes: self.dismiss(None) if yes else None)
