@@ -67,7 +67,7 @@ def describe_cell(state: Battle, cat: Catalogue, col: int, row: int) -> str:
     if not state.board.contains(h):
         return "off the map"
     key = terrain_at(state, h)
-    parts = [f"{key} at {cell(col, row)}, elevation {elevation_at(state, h)}"]
+    parts = [f"{cell(col, row)} {key}, elevation {elevation_at(state, h)}"]
     if smoky(state, h):
         s = next(s for s in state.smoke if s.hex == h)
         parts.append(f"smoke for {count(s.rounds, 'round')}")

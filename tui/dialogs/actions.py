@@ -27,8 +27,9 @@ def no_kind(action: Any) -> str:
 
 
 def plain_words(text: str) -> list[str]:
-    """The words of `text` with case, brackets and punctuation left out: "(4,5)" is "4" and "5"."""
-    for mark in "(),:;":
+    """The words of `text` with case, brackets and punctuation left out; a cell "(4,5)" is one
+    word, "4,5"."""
+    for mark in "():;":
         text = text.replace(mark, " ")
     return text.casefold().split()
 

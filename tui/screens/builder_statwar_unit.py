@@ -44,8 +44,8 @@ def design_problems(spec: UnitSpec) -> list[str]:
     out = [f"{field}: {reason}" for field, reason in spec.problems()]
     if spec.ridable > spec.squares:
         # seed 001: "Units with multiple levels of Ridable must have enough squares to actually fit all of the units"
-        out.append(f"ridable: {spec.ridable} levels but only {spec.squares} square(s) to carry riders on; "
-                   f"{spec.ridable - spec.squares} level(s) are paid for and cannot be used (add Big)")
+        out.append(f"ridable: {count(spec.ridable, 'level')} but only {count(spec.squares, 'square')} to carry riders on; "
+                   f"{count(spec.ridable - spec.squares, 'level')} paid for and not usable (add Big)")
     return out
 
 
