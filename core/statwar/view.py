@@ -23,7 +23,7 @@ from core.statwar.events import (
 )
 from core.statwar.geometry import Search, cells, controlled, gap, reach, riders_of, standing
 from core.statwar.specs import BLOCKED, NEUTRAL
-from core.statwar.state import NO_UNIT, OVER, Battle
+from core.statwar.state import DEPLOY, NO_UNIT, OVER, Battle
 from core.statwar.turn import active_unit, side_points
 from core.view import BoardView, CellView, UnitView
 from core.words import cell, count
@@ -86,7 +86,7 @@ def describe_event(state: Battle, e) -> str:
 
 def describe_action(state: Battle, a) -> str:
     if isinstance(a, Deploy):
-        return f"Deploy {state.design_of(a.unit).name} at {a.at.x},{a.at.y}"
+        return f"Deploy {state.design_of(a.unit).name} at {cell(a.at.x, a.at.y)}"
     if isinstance(a, Withhold):
         return f"Keep {state.design_of(a.unit).name} off the field"
     if isinstance(a, Mount):
@@ -210,7 +210,7 @@ def describe_cell(state: Battle, col: int, row: int) -> str:
         return "Off the board."
     words = [f"{cell(col, row)}: {TERRAIN_WORDS[board.terrain_at(col, row)]}"]
     owner = board.owner_at(col, row)
-    if owner >= 0:
+    if owner >= 0 and state.phase == DEPLOY:  # whose ground it is matters only while deploying
         words.append(f"{state.side_names[owner]} deploys here")
     for u in state.units:
         if u.on_board and (col, row) in cells(u.x, u.y, state.designs[u.design].size):

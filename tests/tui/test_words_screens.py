@@ -23,10 +23,13 @@ def test_the_statwar_prompt_speaks_of_deployment_only_while_deploying():
     state = ruleset.new_battle(ruleset.load_scenario("duel_25"), 3)
     prompt = rulesets.get("statwar").prompt
     assert prompt(state, 0, None, 0).startswith("Deployment:")
+    square = state.board.deploy_squares(0)[0]
+    assert "deploys here" in ruleset.describe_cell(state, *square)
     while state.phase != "battle":
         state, _ = ruleset.apply(state, ruleset.legal_actions(state, ruleset.to_act(state)[0])[-1])
     after = prompt(state, ruleset.to_act(state)[0], None, 0)
     assert "Deploy" not in after and "Enter on your unit marked ‹ ›" in after
+    assert "deploys here" not in ruleset.describe_cell(state, *square), "the deployment hint goes with deployment"
 
 
 def test_only_a_caster_is_told_about_a_spells_target():
