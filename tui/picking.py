@@ -248,6 +248,11 @@ class Picker:
             return Reply(changed=True)
         return Reply(message=self._nothing_here(unit))
 
+    def asks_at(self, cell: Cell) -> bool:
+        """Whether Enter on `cell` offers its actions in a menu to confirm instead of committing."""
+        actions = self.actions_at(cell)
+        return bool(actions) and all(self._unpicked(a) for a in actions)
+
     def _unpicked(self, action: Any) -> bool:
         """Whether Enter on the unit itself, before any pick, would be all of `action` (wait,
         rest, rally): such an order is offered in the menu, never committed by that one key."""

@@ -101,6 +101,7 @@ class Plugin:
     after_battle: what the end screen adds, if anything.
     ends_turn: whether an action ends the side's turn or seals its orders (the battle's
         end key takes it, and asks first while units have no orders).
+    end_words: what that action does, in the question asked first ("end the turn").
     acting: (state, side names, side) -> who acts, for the status line.
     action_kind: the heading an action is listed under in the actions menu.
     """
@@ -115,6 +116,7 @@ class Plugin:
     prompt: Prompt = generic_prompt
     after_battle: AfterBattle | None = None
     ends_turn: Callable[[Any], bool] = no_turn_end
+    end_words: str = "end the turn"
     acting: Callable[[Any, tuple[str, ...], int], str] = side_to_act
     action_kind: Callable[[Any], str] = kind_by_type
 

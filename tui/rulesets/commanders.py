@@ -45,7 +45,7 @@ def prompt(state: Any, side: int | None, selected: int | None, stage: int) -> st
     """The acting troop until a unit is chosen, then its move or spell, then its attack."""
     if selected is None:
         return ("Enter on a unit of the acting troop (marked) to order it; "
-                "on the commander to cast or rally; a lists every action, incl. End turn.")
+                "on the commander to cast or rally; a lists every action; e ends the turn.")
     if stage == 0:
         unit = state.units[selected] if 0 <= selected < len(state.units) else None
         if unit is not None and unit.role != "troop":

@@ -66,5 +66,6 @@ PLUGIN = Plugin(
                   "(missiles fly into the arc ahead)."),
     prompt=prompt,
     ends_turn=ends_turn,
+    end_words="seal the orders (those without one stand still or wait)",
     action_kind=action_kind,
 )

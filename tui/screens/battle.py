@@ -228,7 +228,7 @@ class BattleScreen(Screen[None]):
                 lines.extend("  " + line for line in self.explain(action, state) if line != label)
             if len(actions) > 3:
                 lines.append(f"... {len(actions) - 3} more: Enter lists them")
-            odds.show("Enter commits", lines)
+            odds.show("Enter asks first" if self.picker.asks_at((col, row)) else "Enter commits", lines)
         else:
             side = self.human_side()
             prompt = self.plugin.prompt(state, side, self.picker.selected, self.picker.stage) if side is not None else ""
@@ -470,6 +470,11 @@ class BattleScreen(Screen[None]):
         else:
             self.commit(action)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "end_turn":  # a ruleset with no turn to end (StatWar) shows no end key
+            return self.plugin.ends_turn is not rulesets.no_turn_end
+        return True
+
     def action_end_turn(self) -> None:
         """The end key: end the turn or seal the orders, asking first while units have none."""
         ends = [a for a in self.legal() if self.plugin.ends_turn(a)]
@@ -485,10 +490,11 @@ class BattleScreen(Screen[None]):
             self.commit(action)
             return
         names = [u.name for u in self.map.view.units if u.uid in waiting]
-        what = self.ruleset.describe_action(self.match.state, action)
+        what = self.plugin.end_words
         shown = ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
-        question = f"{words.count(len(names), 'unit')} with no orders yet: {shown}. {what} anyway?"
-        self.app.push_screen(ConfirmDialog(question, yes=what, no="Back"),
+        question = f"{words.count(len(names), 'unit')} with no orders yet: {shown}. {what[:1].upper()}{what[1:]} anyway?"
+        yes = what.split(" (")[0]
+        self.app.push_screen(ConfirmDialog(question, yes=yes[:1].upper() + yes[1:], no="Back"),
                              lambda yes: self.commit(action) if yes else None)
 
     def _quit_answer(self, yes: bool | None) -> None:
