@@ -16,6 +16,7 @@ from typing import Any
 import attrs
 
 from core.view import ActionPicks, BoardView, UnitView
+from core.words import count
 
 Cell = tuple[int, int]
 
@@ -282,3 +283,11 @@ class Picker:
             return False
         self._forget()
         return True
+
+
+def unordered_question(names: list[str], end_words: str) -> tuple[str, str]:
+    """The question asked before ending a turn while the units `names` have no orders, and its
+    yes button: ("3 units with no orders yet: A, B, C. End the turn anyway?", "End the turn")."""
+    shown = ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
+    what = end_words[:1].upper() + end_words[1:]
+    return f"{count(len(names), 'unit')} with no orders yet: {shown}. {what} anyway?", what.split(" (")[0]

@@ -21,12 +21,11 @@ from textual.widgets import Footer
 from core.errors import IllegalAction
 from core.match import Match
 from core.seats import seat_state
-from core import words
 from tui import keymap, rulesets, saving
 from tui.dialogs.actions import ActionMenu
 from tui.dialogs.confirm import ConfirmDialog
 from tui.dialogs.hand_over import HandOverDialog
-from tui.picking import Picker, Reply
+from tui.picking import Picker, Reply, unordered_question
 from tui.screens.battle_ai import HUMAN, AiTurns
 from tui.screens.battle_autosave import TurnWatch
 from tui.widgets.map import BattleMap
@@ -490,12 +489,8 @@ class BattleScreen(Screen[None]):
             self.commit(action)
             return
         names = [u.name for u in self.map.view.units if u.uid in waiting]
-        what = self.plugin.end_words
-        shown = ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
-        question = f"{words.count(len(names), 'unit')} with no orders yet: {shown}. {what[:1].upper()}{what[1:]} anyway?"
-        yes = what.split(" (")[0]
-        self.app.push_screen(ConfirmDialog(question, yes=yes[:1].upper() + yes[1:], no="Back"),
-                             lambda yes: self.commit(action) if yes else None)
+        question, yes = unordered_question(names, self.plugin.end_words)
+        self.app.push_screen(ConfirmDialog(question, yes=yes, no="Back"), lambda sure: self.commit(action) if sure else None)
 
     def _quit_answer(self, yes: bool | None) -> None:
         if yes:
