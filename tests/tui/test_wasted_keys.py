@@ -47,6 +47,9 @@ async def test_statwar_enter_on_the_unit_to_act_selects_it_and_never_commits_its
         steps = match.cursor
         await pilot.press("enter")
         assert match.cursor == steps and screen.picker.selected == scout.uid, "Enter selected the Scout"
+        from tui.widgets.panels import OddsPanel
+
+        assert screen.query_one(OddsPanel)._shown[0] == "Enter asks first"  # not "Enter commits"
         await pilot.press("enter")  # Enter on the Scout itself: its only order there is to wait
         assert match.cursor == steps, "no order was given"
         assert isinstance(app.screen, ActionMenu), "waiting is offered in a menu, to be confirmed"
