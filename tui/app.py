@@ -175,6 +175,14 @@ class SkirmishApp(App[int]):
                     written.append(path)
         return written
 
+    def back_to_menu(self) -> None:
+        """Close every screen above the main menu (what a finished battle's "Main menu" does,
+        wherever the battle was opened from: New battle, Load, a replay)."""
+        from tui.screens.menu import MainMenu
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, MainMenu):
+            self.pop_screen()
+
     def show_error(self, title: str, body: str) -> None:
         from tui.dialogs.message import MessageDialog
 

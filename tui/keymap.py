@@ -25,12 +25,13 @@ from textual.binding import Binding
 # id -> (default keys, description, shown in the footer)
 ACTIONS: dict[str, tuple[str, str, bool]] = {
     "app.help": ("question_mark", "Help", True),
-    "app.quit": ("ctrl+q", "Quit Skirmish", False),
+    "app.quit": ("ctrl+q,ctrl+c", "Quit Skirmish", False),
     "menu.back": ("escape", "Back", True),
     "menu.quit": ("q", "Quit", True),
     "battle.select": ("enter,space", "Select/commit", True),
     "battle.cancel": ("escape", "Cancel", True),
     "battle.actions": ("a", "Actions", True),
+    "battle.end_turn": ("e", "End turn", True),
     "battle.next_unit": ("tab", "Next unit", True),
     "battle.prev_unit": ("shift+tab", "Prev unit", False),
     "battle.undo": ("z,ctrl+z", "Undo", True),

@@ -16,6 +16,7 @@ from typing import Any
 import attrs
 
 from core.view import ActionPicks, BoardView, UnitView
+from core.words import count
 
 Cell = tuple[int, int]
 
@@ -61,8 +62,9 @@ class Picker:
     def set_position(self, state: Any, view: BoardView, legal: list[Any], side: int | None = None) -> Cell | None:
         """Take a new position: `legal` are the actions of `side`, the side at the keyboard
         (None and no actions while nobody there decides). Drops a selection whose unit has nothing left to do; when every
-        legal action belongs to one unit on the map (activation order) selects it and returns its
-        cell, where the cursor should go; else returns None."""
+        legal action belongs to one unit on the map (activation order) returns its cell, where the
+        cursor should go, without selecting it: Enter selects it there as in every ruleset, so no
+        Enter ever commits an order the player did not pick; else returns None."""
         self.state, self.view, self.legal, self.side = state, view, list(legal), side
         self._units = {u.uid: u for u in view.units}
         self._unit_at = {tuple(c): u for u in view.units for c in u.cells}
@@ -75,7 +77,6 @@ class Picker:
             if len(actors) == 1:
                 only = next(iter(actors))
                 if only is not None and only in self._units:
-                    self.selected = only
                     return self.unit_cells(only)[0]
         return None
 
@@ -221,8 +222,10 @@ class Picker:
         choice, open a menu when several actions share every cell, or select a unit that may act."""
         cell = tuple(cell)
         actions = self.actions_at(cell)
-        if len(actions) == 1:
+        if len(actions) == 1 and not self._unpicked(actions[0]):
             return Reply(action=actions[0])
+        if actions and all(self._unpicked(a) for a in actions):
+            return Reply(menu=tuple(actions))
         if actions:
             picks = [*self.picks, cell]
             while True:  # picks that leave no choice are made at once
@@ -245,6 +248,16 @@ class Picker:
             self._forget()
             return Reply(changed=True)
         return Reply(message=self._nothing_here(unit))
+
+    def asks_at(self, cell: Cell) -> bool:
+        """Whether Enter on `cell` offers its actions in a menu to confirm instead of committing."""
+        actions = self.actions_at(cell)
+        return bool(actions) and all(self._unpicked(a) for a in actions)
+
+    def _unpicked(self, action: Any) -> bool:
+        """Whether Enter on the unit itself, before any pick, would be all of `action` (wait,
+        rest, rally): such an order is offered in the menu, never committed by that one key."""
+        return self.stage == 0 and all(pick.kind == "self" for pick in self.picks_of(action).stages)
 
     def _nothing_here(self, unit: UnitView | None) -> str:
         if unit is not None and unit.side == self.side:
@@ -270,3 +283,11 @@ class Picker:
             return False
         self._forget()
         return True
+
+
+def unordered_question(names: list[str], end_words: str) -> tuple[str, str]:
+    """The question asked before ending a turn while the units `names` have no orders, and its
+    yes button: ("3 units with no orders yet: A, B, C. End the turn anyway?", "End the turn")."""
+    shown = ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
+    what = end_words[:1].upper() + end_words[1:]
+    return f"{count(len(names), 'unit')} with no orders yet: {shown}. {what} anyway?", what.split(" (")[0]

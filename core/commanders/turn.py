@@ -25,6 +25,7 @@ from core.commanders.targets import cast_actions
 from core.errors import IllegalAction
 from core.ruleset import Outcome
 from core.squaregrid import Square, manhattan, neighbours4
+from core.words import cell
 
 
 # --- the end ------------------------------------------------------------------------
@@ -179,7 +180,7 @@ def _order(state: Battle, action: Order, events: list, cat: Catalogue, memo: Rea
     costs = reachable(state, unit, cat, memo)
     dest = Square(*action.dest)
     if dest not in costs:
-        raise IllegalAction(f"{unit.kind} cannot reach {tuple(dest)} this turn")
+        raise IllegalAction(f"{unit.kind} cannot reach {cell(*dest)} this turn")
     target = None
     if action.target != -1:
         if not 0 <= action.target < len(state.units):
@@ -188,7 +189,7 @@ def _order(state: Battle, action: Order, events: list, cat: Catalogue, memo: Rea
         if target.hp <= 0 or target.side == unit.side:
             raise IllegalAction("the target must be a living enemy")
         if not in_reach(state, attrs.evolve(unit, pos=dest), dest, target.pos, cat):
-            raise IllegalAction(f"the target is out of reach from {tuple(dest)}")
+            raise IllegalAction(f"the target is out of reach from {cell(*dest)}")
     state = attrs.evolve(state, mode="move", acted=state.acted + (unit.uid,))
     if dest != unit.pos:
         events.append(UnitMoved(unit.uid, unit.pos, dest, costs[dest]))

@@ -12,6 +12,7 @@ from core.commanders.paths import cost_line
 from core.commanders.state import Battle
 from core.errors import IllegalAction
 from core.view import BoardView, CellView, UnitView
+from core.words import cell, cells, count
 
 
 def name_of(state: Battle, uid: int) -> str:
@@ -82,7 +83,7 @@ def describe_cell(state: Battle, col: int, row: int, cat: Catalogue) -> str:
     if not state.board.inside((col, row)):
         return "off the map"
     t = cat.terrain[state.board.terrain_at((col, row))]
-    parts = [f"({col},{row}) {t.name}, height {state.board.height_at((col, row))}"]
+    parts = [f"{cell(col, row)} {t.name}, height {state.board.height_at((col, row))}"]
     if t.leave_extra or t.leave_uphill_extra:
         who = "mounted units" if t.mounted_only else "units"
         extra = t.leave_extra or t.leave_uphill_extra
@@ -114,8 +115,8 @@ def unit_details(state: Battle, uid: int, cat: Catalogue) -> tuple[str, ...]:
             t = leader.temper
             lines.append(
                 f"temperament: Passion attack +{t.attack}, Sympathy defence +{t.defence}, Discretion movement +{t.movement}, "
-                f"Heed +{t.ally_spell_dice} dice at allies, Recognition +{t.debuff_spell_dice} dice on non-attack spells at enemies, "
-                f"Constraint -{t.dice_against_troop} dice of enemy spells at the troop, Judgement +{t.advantage_strikes} strikes with advantage"
+                f"Heed +{count(t.ally_spell_dice, 'die')} at allies, Recognition +{count(t.debuff_spell_dice, 'die')} on non-attack spells at enemies, "
+                f"Constraint -{count(t.dice_against_troop, 'die')} of enemy spells at the troop, Judgement +{count(t.advantage_strikes, 'strike')} with advantage"
             )
     else:
         lines.append("inside command range" if in_command(state, u, cat) else "OUTSIDE command range: no attribute bonuses")
@@ -131,7 +132,7 @@ def describe_action(state: Battle, action) -> str:
         u = state.units[action.uid]
         text = f"{name_of(state, action.uid)}"
         if tuple(action.dest) != tuple(u.pos):
-            text += f" to ({action.dest[0]},{action.dest[1]})"
+            text += f" to {cell(*action.dest)}"
         else:
             text += " holds"
         if action.target >= 0:
@@ -142,14 +143,14 @@ def describe_action(state: Battle, action) -> str:
         if action.target >= 0:
             where = f" on {name_of(state, action.target)}"
         elif action.squares:
-            where = " on " + " ".join(f"({s[0]},{s[1]})" for s in action.squares)
+            where = " on " + cells(action.squares)
         elif action.square[0] >= 0:
-            where = f" at ({action.square[0]},{action.square[1]})"
+            where = f" at {cell(*action.square)}"
         return f"{name_of(state, action.caster)} casts {action.spell} level {action.level}{where}"
     if isinstance(action, Rally):
         return f"{name_of(state, action.uid)} rallies the troop"
     if isinstance(action, Regroup):
-        return f"{name_of(state, action.uid)} regroups to ({action.dest[0]},{action.dest[1]})"
+        return f"{name_of(state, action.uid)} regroups to {cell(*action.dest)}"
     if isinstance(action, EndTurn):
         return "end the turn"
     return type(action).__name__
@@ -163,13 +164,13 @@ def explain_action(state: Battle, action, cat: Catalogue) -> tuple[str, ...]:
         target = state.units[action.target]
         n = strike_numbers(state, mover, target, cat)
         lines = [
-            f"{n['dice']} strikes (d10), {hits_on(n['needed'])} ({n['needed'] * 10}% each): attack {n['attack']} - defence {n['defence']}",
+            f"{count(n['dice'], 'strike')} (d10), {hits_on(n['needed'])} ({n['needed'] * 10}% each): attack {n['attack']} - defence {n['defence']}",
             f"maximum damage {n['cap']}" + (f" ({', '.join(n['reasons'])})" if n["reasons"] else ""),
         ]
         if n["advantage"]:
-            lines.append(f"advantage: +{n['advantage']} strikes and the first strike")
+            lines.append(f"advantage: +{count(n['advantage'], 'strike')} and the first strike")
         if n["judgement"]:
-            lines.append(f"Judgement (temperament): +{n['judgement']} strikes with the advantage")
+            lines.append(f"Judgement (temperament): +{count(n['judgement'], 'strike')} with the advantage")
         if annihilates(state, mover, target, cat):
             lines.append("annihilation: the target is destroyed at once and rolls revenge strikes (1 damage per 10)")
         moving = cost_line(state, action, cat)
@@ -188,7 +189,7 @@ def explain_action(state: Battle, action, cat: Catalogue) -> tuple[str, ...]:
             lines.append(f"the highest d{level.dice} is the amount")
         for t in targets:
             temper = _temper_words(*temper_dice(state, caster, t, spell, cat))
-            lines.append(f"{name_of(state, t.uid)}: {dice_against(state, caster, t, cat, spell)} dice" + (f" ({temper})" if temper else ""))
+            lines.append(f"{name_of(state, t.uid)}: {count(dice_against(state, caster, t, cat, spell), 'die')}" + (f" ({temper})" if temper else ""))
         return tuple(lines)
     moving = cost_line(state, action, cat)
     return (describe_action(state, action),) + ((moving,) if moving else ())
@@ -198,11 +199,11 @@ def _temper_words(heed: int, recognition: int, constraint: int) -> str:
     """The Temperament rule's spell dice, by name."""
     parts = []
     if heed:
-        parts.append(f"Heed +{heed} dice")
+        parts.append(f"Heed +{count(heed, 'die')}")
     if recognition:
-        parts.append(f"Recognition +{recognition} dice")
+        parts.append(f"Recognition +{count(recognition, 'die')}")
     if constraint:
-        parts.append(f"Constraint -{constraint} dice")
+        parts.append(f"Constraint -{count(constraint, 'die')}")
     return ", ".join(parts)
 
 
@@ -213,10 +214,10 @@ def describe_event(state: Battle, e) -> str:
     if isinstance(e, ev.TurnBegan):
         return f"Round {e.round}: {state.leaders[e.leader].commander.name}'s turn."
     if isinstance(e, ev.UnitMoved):
-        return f"{n(e.uid)} moves from ({e.frm[0]},{e.frm[1]}) to ({e.to[0]},{e.to[1]}) for {e.cost} movement."
+        return f"{n(e.uid)} moves from {cell(*e.frm)} to {cell(*e.to)} for {e.cost} movement."
     if isinstance(e, ev.StrikesRolled):
         what = "strikes back at" if e.retaliation else "strikes"
-        extra = f" +{e.advantage} strikes for the advantage" if e.advantage else ""
+        extra = f" +{count(e.advantage, 'strike')} for the advantage" if e.advantage else ""
         if e.judgement:
             extra += f" +{e.judgement} for Judgement (temperament)"
         first = " first" if e.first_strike else ""
@@ -224,7 +225,7 @@ def describe_event(state: Battle, e) -> str:
         return (
             f"{n(e.attacker)}{first} {what} {n(e.defender)}{magic}: {len(e.rolls)} d10{extra} "
             f"[{' '.join(map(str, e.rolls))}], {hits_on(e.needed)} (attack {e.attack} - defence {e.defence}): "
-            f"{e.successes} successes, maximum {e.cap}" + (f", -{e.reduction} shield" if e.reduction else "") + f" -> {e.damage} damage."
+            f"{count(e.successes, 'success')}, maximum {e.cap}" + (f", -{e.reduction} shield" if e.reduction else "") + f" -> {e.damage} damage."
         )
     if isinstance(e, ev.Annihilation):
         return (f"{n(e.attacker)} annihilates {n(e.defender)} (10 or more above its defence); revenge strikes "
@@ -234,14 +235,14 @@ def describe_event(state: Battle, e) -> str:
     if isinstance(e, ev.UnitDefeated):
         return f"{n(e.uid)} is defeated" + (" as its commander falls." if e.cause == "commander fell" else ".")
     if isinstance(e, ev.CommanderDefeated):
-        tail = f" {len(e.regroup)} victorious units may regroup." if e.regroup else ""
+        tail = f" {count(len(e.regroup), 'victorious unit')} may regroup." if e.regroup else ""
         return f"{state.leaders[e.leader].commander.name} has fallen; the troop perishes.{tail}"
     if isinstance(e, ev.SpellCast):
         need = f", needs {e.need_count} of {e.need_min}+" if e.need_count else ""
         rolls = f": [{' '.join(map(str, e.rolls))}]" if e.rolls else ""
-        return f"{n(e.caster)} casts {e.spell} level {e.level} for {e.mp} MP, {e.dice} dice{need}{rolls}."
+        return f"{n(e.caster)} casts {e.spell} level {e.level} for {e.mp} MP, {count(e.dice, 'die')}{need}{rolls}."
     if isinstance(e, ev.SpellResult):
-        faced = f" (faces {e.dice} dice, {e.successes} successes)" if e.dice else ""
+        faced = f" (faces {count(e.dice, 'die')}, {count(e.successes, 'success')})" if e.dice else ""
         temper = _temper_words(e.heed, e.recognition, e.constraint)
         if temper:
             faced += f" [{temper}]"
@@ -251,11 +252,11 @@ def describe_event(state: Battle, e) -> str:
             return f"{n(e.uid)} is immune to {e.spell}."
         return f"{e.spell} on {n(e.uid)}: {e.effect} {e.amount}{faced}."
     if isinstance(e, ev.UnitSummoned):
-        return f"{n(e.uid)} is summoned at ({e.at[0]},{e.at[1]})."
+        return f"{n(e.uid)} is summoned at {cell(*e.at)}."
     if isinstance(e, ev.UnitPlaced):
-        return f"{n(e.uid)} moves from ({e.frm[0]},{e.frm[1]}) to ({e.to[0]},{e.to[1]})."
+        return f"{n(e.uid)} moves from {cell(*e.frm)} to {cell(*e.to)}."
     if isinstance(e, ev.BurnPlaced):
-        return f"{len(e.squares)} squares burn for {e.turns} turns."
+        return f"{count(len(e.squares), 'square')} burn for {count(e.turns, 'turn')}."
     if isinstance(e, ev.StatusEnded):
         return f"{n(e.uid)} is no longer under {e.name} ({e.reason})."
     if isinstance(e, ev.Rallied):

@@ -17,6 +17,7 @@ from core.ninja.effects import add_effect
 from core.ninja.events import ActionFailed, AttackRedirected, AttackRolled, DamageDealt, DamagePrevented, UnitDied
 from core.ninja.state import Battle
 from core.ninja.terrain import clear_line, smoky
+from core import words
 
 
 def modifiers(state: Battle, cat: Catalogue, attacker: int, target: int, extra: tuple[tuple[str, int], ...] = ()) -> tuple[tuple[str, int], ...]:
@@ -201,9 +202,9 @@ def missile_extra(cat: Catalogue, school: str, dist: int, count: int) -> tuple[t
     base, _ = missile_range(cat, school)
     out = []
     if count > 1:
-        out.append((f"{count - 1} extra target(s)", cat.rules.combat.extra_target * (count - 1)))
+        out.append((f"{words.count(count - 1, 'extra target')}", cat.rules.combat.extra_target * (count - 1)))
     if dist > base:
-        out.append((f"{dist - base} hex(es) beyond range", cat.rules.combat.beyond_range * (dist - base)))
+        out.append((f"{words.count(dist - base, 'hex')} beyond range", cat.rules.combat.beyond_range * (dist - base)))
     return tuple(out)
 
 

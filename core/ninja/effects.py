@@ -12,6 +12,7 @@ import attrs
 
 from core.ninja.events import EffectApplied, EffectEnded
 from core.ninja.state import Battle, Effect
+from core.words import count
 
 #: How the map and the unit panel name each effect (short flag, long words).
 LABELS = {
@@ -80,4 +81,4 @@ def flags(effects: tuple[Effect, ...]) -> tuple[str, ...]:
 def describe(e: Effect) -> str:
     words = LABELS.get(e.name, (e.name, e.name))[1]
     strength = f", {e.amount} a round" if e.name == "poison" else ""
-    return f"{words}{strength}, {e.rounds} round(s) left"
+    return f"{words}{strength}, {count(e.rounds, 'round')} left"

@@ -35,11 +35,12 @@ from core.ninja.movement import mode_points, plan
 from core.ninja.state import Battle
 from core.ninja.terrain import elevation_at, occupant, smoky, terrain_at
 from core.view import BoardView, CellView, UnitView
+from core.words import cell, count
 
 
 def where(h: Hex) -> str:
     col, row = hex_to_offset(h)
-    return f"({col},{row})"
+    return cell(col, row)
 
 
 def board_view(state: Battle, cat: Catalogue) -> BoardView:
@@ -66,10 +67,10 @@ def describe_cell(state: Battle, cat: Catalogue, col: int, row: int) -> str:
     if not state.board.contains(h):
         return "off the map"
     key = terrain_at(state, h)
-    parts = [f"{key} at ({col},{row}), elevation {elevation_at(state, h)}"]
+    parts = [f"{cell(col, row)} {key}, elevation {elevation_at(state, h)}"]
     if smoky(state, h):
         s = next(s for s in state.smoke if s.hex == h)
-        parts.append(f"smoke for {s.rounds} round(s)")
+        parts.append(f"smoke for {count(s.rounds, 'round')}")
     uid = occupant(state, h)
     if uid >= 0:
         u = state.units[uid]
@@ -81,7 +82,7 @@ def unit_details(state: Battle, cat: Catalogue, uid: int) -> tuple[str, ...]:
     u = state.units[uid]
     school = cat.schools[u.school]
     lines = [
-        f"{u.name}: {school.name} ({school.style}), {u.points} point(s), {state.side_names[u.side]}",
+        f"{u.name}: {school.name} ({school.style}), {count(u.points, 'point')}, {state.side_names[u.side]}",
         f"health {u.hp}/{u.hp_max}, chi {u.chi}/{u.chi_max}",
         f"at {where(u.hex)} facing {FACING_NAMES[u.facing]}, this round: {u.mode}",
         f"melee: {', '.join(cat.weapons[w].name for w in school.melee)} (damage {cat.melee_damage(u.school, u.points)}); "
@@ -94,7 +95,7 @@ def unit_details(state: Battle, cat: Catalogue, uid: int) -> tuple[str, ...]:
         lines.append(describe_effect(e))
     for cloud in state.smoke:
         if cloud.hex == u.hex:
-            lines.append(f"in smoke (-1 to hit, -2 to be hit), {cloud.rounds} round(s) left")
+            lines.append(f"in smoke (-1 to hit, -2 to be hit), {count(cloud.rounds, 'round')} left")
     if u.hp <= 0:
         lines.append("fallen")
     return tuple(lines)
@@ -132,7 +133,7 @@ def _plan_of(state: Battle, cat: Catalogue, action):
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}es" if word.endswith("x") else f"{n} {word}s"
+    return count(n, word)
 
 
 def move_cost_line(state: Battle, cat: Catalogue, action) -> str | None:
@@ -217,8 +218,11 @@ def describe_event(state: Battle, cat: Catalogue, ev) -> str:
     if isinstance(ev, SideSubmitted):
         return f"{state.side_names[ev.side]} has sealed its orders"
     if isinstance(ev, UnitMoved):
+        spent = f" ({ev.cost}/{count(ev.points, 'point')})" if ev.points else ""
+        if ev.start == ev.end:
+            return f"{n(ev.unit)} stays at {where(ev.end)} and turns to face {FACING_NAMES[ev.facing]}" + spent
         how = "vanishes and reappears" if ev.mode == "jutsu" else f"{ev.mode}s"
-        return f"{n(ev.unit)} {how} from {where(ev.start)} to {where(ev.end)}, facing {FACING_NAMES[ev.facing]}" + (f" ({ev.cost}/{ev.points} points)" if ev.points else "")
+        return f"{n(ev.unit)} {how} from {where(ev.start)} to {where(ev.end)}, facing {FACING_NAMES[ev.facing]}" + spent
     if isinstance(ev, MoveBlocked):
         return f"{n(ev.unit)} is blocked by {n(ev.blocker)} at {where(ev.wanted)} and stops at {where(ev.at)}"
     if isinstance(ev, AttackRolled):
@@ -240,13 +244,13 @@ def describe_event(state: Battle, cat: Catalogue, ev) -> str:
     if isinstance(ev, ActionFailed):
         return f"{n(ev.unit)}: {ev.reason}"
     if isinstance(ev, EffectApplied):
-        return f"{n(ev.unit)} is {ev.effect} for {ev.rounds} round(s)" + (f" (strength {ev.amount})" if ev.amount else "")
+        return f"{n(ev.unit)} is {ev.effect} for {count(ev.rounds, 'round')}" + (f" (strength {ev.amount})" if ev.amount else "")
     if isinstance(ev, EffectEnded):
         return f"{n(ev.unit)} is no longer {ev.effect}"
     if isinstance(ev, TerrainChanged):
         return f"the {ev.before} at {where(ev.at)} becomes {ev.after}"
     if isinstance(ev, SmokeSpread):
-        return f"{n(ev.unit)} fills {ev.hexes} hex(es) with smoke for {ev.rounds} round(s)"
+        return f"{n(ev.unit)} fills {count(ev.hexes, 'hex')} with smoke for {count(ev.rounds, 'round')}"
     if isinstance(ev, UnitPushed):
         return f"{n(ev.unit)} is blown from {where(ev.start)} to {where(ev.end)}"
     if isinstance(ev, Rested):

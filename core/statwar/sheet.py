@@ -9,6 +9,7 @@ from typing import Any
 from core.ruleset import Sheet
 from core.statwar.setup import Setup, build_board
 from core.statwar.specs import BASE_HEALTH, Army, BoardSpec, UnitSpec
+from core.words import count, plural
 
 
 def unit_facts(u: UnitSpec) -> dict[str, Any]:
@@ -44,10 +45,10 @@ def _zone_squares(u: UnitSpec) -> int:
 def unit_lines(u: UnitSpec) -> list[str]:
     costs = " + ".join(f"{label} {pts}" for label, pts in u.cost_lines()) or "nothing bought"
     lines = [
-        f"{u.name} - {u.cost} points ({costs})",
+        f"{u.name} - {count(u.cost, 'point')} ({costs})",
         f"  {u.description}",
         f"  Damage {u.damage}  Range {u.range} (reach {u.reach})  Armor {u.armor}  Move {u.move}",
-        f"  Health {u.max_health} = {BASE_HEALTH} base + {u.squares - 1} for a {u.size}x{u.size} footprint ({u.squares} squares)",
+        f"  Health {u.max_health} = {BASE_HEALTH} base + {u.squares - 1} for a {u.size}x{u.size} footprint ({count(u.squares, 'square')})",
     ]
     if u.specials():
         lines.append("  Specials: " + ", ".join(u.specials()))
@@ -55,10 +56,10 @@ def unit_lines(u: UnitSpec) -> list[str]:
         lines.append(f"  Blast: {u.damage} damage to every unit on or beside its squares when it dies; may detonate on purpose")
     if u.ridable:
         wasted = u.ridable - u.rider_capacity
-        extra = f"; {wasted} level(s) cannot be used on {u.squares} squares" if wasted > 0 else ""
-        lines.append(f"  Carries up to {u.rider_capacity} rider(s), all fitting on its {u.squares} squares{extra}")
+        extra = f"; {count(wasted, 'level')} cannot be used on {count(u.squares, 'square')}" if wasted > 0 else ""
+        lines.append(f"  Carries up to {count(u.rider_capacity, 'rider')}, all fitting on its {count(u.squares, 'square')}{extra}")
     if u.defender:
-        lines.append(f"  Defender zone: {u.defender} ring(s) around it, {_zone_squares(u)} squares")
+        lines.append(f"  Defender zone: {count(u.defender, 'ring')} around it, {count(_zone_squares(u), 'square')}")
     if u.health is not None:
         lines.append(f"  (file states Health {u.health}, matching the rules)")
     if u.big:
@@ -67,14 +68,14 @@ def unit_lines(u: UnitSpec) -> list[str]:
 
 
 def unit_sheet(u: UnitSpec) -> Sheet:
-    return Sheet(f"{u.name} ({u.cost} points)", tuple(unit_lines(u)), {"kind": "unit", "unit": unit_facts(u)})
+    return Sheet(f"{u.name} ({count(u.cost, 'point')})", tuple(unit_lines(u)), {"kind": "unit", "unit": unit_facts(u)})
 
 
 def army_sheet(army: Army) -> Sheet:
     lines = [f"Army: {army.name} - {army.cost} of {army.points} points ({army.points - army.cost} unspent)"]
     lines.append("Activation order (write Health beside each):")
     for i, u in enumerate(army.units, 1):
-        lines.append(f"  {i:2}. {u.name:<22} Health {u.max_health:>2}  {u.cost:>2} points")
+        lines.append(f"  {i:2}. {u.name:<22} Health {u.max_health:>2}  {u.cost:>2} {plural(u.cost, 'point')}")
     lines.append("")
     seen: list[UnitSpec] = []
     for u in army.units:

@@ -41,6 +41,7 @@ from core.statwar.geometry import (
 )
 from core.statwar.specs import can_carry
 from core.statwar.state import BATTLE, DEPLOY, NO_UNIT, OVER, Battle
+from core.words import cell
 
 
 def coin_flip(state: Battle) -> CoinFlipped:
@@ -178,7 +179,7 @@ def _deploy(state: Battle, action) -> tuple[Battle, tuple]:
     if isinstance(action, Deploy):
         if action.at not in spots:
             raise IllegalAction(
-                f"{_name(state, uid)} cannot be put down at {tuple(action.at)}: only on free open squares of your own side"
+                f"{_name(state, uid)} cannot be put down at {cell(*action.at)}: only on free open squares of your own side"
             )
         units[uid] = attrs.evolve(units[uid], x=action.at.x, y=action.at.y, placed=True)
         events: list = [UnitDeployed(side, uid, Square(*action.at))]

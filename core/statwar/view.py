@@ -23,9 +23,10 @@ from core.statwar.events import (
 )
 from core.statwar.geometry import Search, cells, controlled, gap, reach, riders_of, standing
 from core.statwar.specs import BLOCKED, NEUTRAL
-from core.statwar.state import NO_UNIT, OVER, Battle
+from core.statwar.state import DEPLOY, NO_UNIT, OVER, Battle
 from core.statwar.turn import active_unit, side_points
 from core.view import BoardView, CellView, UnitView
+from core.words import cell, count
 
 TERRAIN_WORDS = {".": "open ground", BLOCKED: "blocked", NEUTRAL: "neutral zone"}
 TERRAIN_KEYS = {".": "open", BLOCKED: "blocked", NEUTRAL: "neutral"}
@@ -40,7 +41,7 @@ def describe_event(state: Battle, e) -> str:
     if isinstance(e, CoinFlipped):
         return f"The coin flip (d2 = {e.roll}) lets {state.side_names[e.first]} deploy first."
     if isinstance(e, UnitDeployed):
-        return f"{name(state, e.unit)} is deployed at {e.at.x},{e.at.y}."
+        return f"{name(state, e.unit)} is deployed at {cell(e.at.x, e.at.y)}."
     if isinstance(e, UnitWithheld):
         return f"{name(state, e.unit)} finds no room on its side and stays off the field."
     if isinstance(e, DeploymentDone):
@@ -48,7 +49,7 @@ def describe_event(state: Battle, e) -> str:
             f"{state.side_names[e.last]} put down the last unit, so {state.side_names[e.first_mover]} moves first."
         )
     if isinstance(e, UnitMoved):
-        text = f"{name(state, e.unit)} moves from {e.start.x},{e.start.y} to {e.end.x},{e.end.y} ({e.steps} of {e.allowed} squares)"
+        text = f"{name(state, e.unit)} moves from {cell(e.start.x, e.start.y)} to {cell(e.end.x, e.end.y)} ({e.steps} of {count(e.allowed, 'square')})"
         if e.stopped_by != NO_UNIT:
             text += f"; the zone of {name(state, e.stopped_by)} ends its move"
         return text + "."
@@ -59,7 +60,7 @@ def describe_event(state: Battle, e) -> str:
     if isinstance(e, UnitAttacked):
         return (
             f"{name(state, e.attacker)} attacks {name(state, e.target)} at {e.distance} (reach {e.reach}): "
-            f"Damage {e.damage} - Armor {e.armor} = {e.dealt}; Health {e.health_before} -> {e.health_after}."
+            f"{damage_words(e.damage, e.armor, e.dealt)}; Health {e.health_before} -> {e.health_after}."
         )
     if isinstance(e, BombExploded):
         why = "blows itself up" if e.on_purpose else "explodes as it dies"
@@ -68,12 +69,12 @@ def describe_event(state: Battle, e) -> str:
     if isinstance(e, BlastHit):
         return (
             f"The blast of {name(state, e.bomb)} hits {name(state, e.target)}: "
-            f"Damage {e.damage} - Armor {e.armor} = {e.dealt}; Health {e.health_before} -> {e.health_after}."
+            f"{damage_words(e.damage, e.armor, e.dealt)}; Health {e.health_before} -> {e.health_after}."
         )
     if isinstance(e, UnitDied):
         return f"{name(state, e.unit)} is destroyed and removed."
     if isinstance(e, RiderSetDown):
-        return f"{name(state, e.unit)} is left standing at {e.at.x},{e.at.y} where {name(state, e.mount)} fell."
+        return f"{name(state, e.unit)} is left standing at {cell(e.at.x, e.at.y)} where {name(state, e.mount)} fell."
     if isinstance(e, UnitWaited):
         return f"{name(state, e.unit)} holds its place."
     if isinstance(e, BattleEnded):
@@ -85,7 +86,7 @@ def describe_event(state: Battle, e) -> str:
 
 def describe_action(state: Battle, a) -> str:
     if isinstance(a, Deploy):
-        return f"Deploy {state.design_of(a.unit).name} at {a.at.x},{a.at.y}"
+        return f"Deploy {state.design_of(a.unit).name} at {cell(a.at.x, a.at.y)}"
     if isinstance(a, Withhold):
         return f"Keep {state.design_of(a.unit).name} off the field"
     if isinstance(a, Mount):
@@ -97,11 +98,21 @@ def describe_action(state: Battle, a) -> str:
     if isinstance(a, Activate):
         parts = []
         if a.to is not None:
-            parts.append(f"move to {a.to.x},{a.to.y}")
+            parts.append(f"move to {cell(a.to.x, a.to.y)}")
         if a.target is not None:
             parts.append(f"attack {name(state, a.target)}")
         return f"{state.design_of(a.unit).name}: " + (", ".join(parts) if parts else "wait")
     return repr(a)
+
+
+def damage_words(damage: int, armor: int, dealt: int) -> str:
+    """The sum of one hit, with the overkill said in words: "Damage 6 - Armor 0 = 6, 5 taken
+    (all the Health left)" when the target had less Health than the hit."""
+    full = hit_damage(damage, armor)
+    line = f"Damage {damage} - Armor {armor} = {full}"
+    if dealt < full:
+        line += f", {dealt} taken (all the Health left)"
+    return line
 
 
 def explain_action(state: Battle, a, search: Search = reach) -> tuple[str, ...]:
@@ -197,9 +208,9 @@ def describe_cell(state: Battle, col: int, row: int) -> str:
     board = state.board
     if not board.inside(col, row):
         return "Off the board."
-    words = [f"{col},{row}: {TERRAIN_WORDS[board.terrain_at(col, row)]}"]
+    words = [f"{cell(col, row)}: {TERRAIN_WORDS[board.terrain_at(col, row)]}"]
     owner = board.owner_at(col, row)
-    if owner >= 0:
+    if owner >= 0 and state.phase == DEPLOY:  # whose ground it is matters only while deploying
         words.append(f"{state.side_names[owner]} deploys here")
     for u in state.units:
         if u.on_board and (col, row) in cells(u.x, u.y, state.designs[u.design].size):
@@ -216,10 +227,10 @@ def unit_details(state: Battle, uid: int) -> tuple[str, ...]:
     u = state.units[uid]
     s = state.designs[u.design]
     lines = [
-        f"{s.name} #{uid} ({state.side_names[u.side]}), {s.cost} points",
+        f"{s.name} #{uid} ({state.side_names[u.side]}), {count(s.cost, 'point')}",
         f"Health {u.health}/{s.max_health}",
         f"Damage {s.damage}  Range {s.range} (reach {s.reach})  Armor {s.armor}  Move {s.move}",
-        f"Footprint {s.size}x{s.size} ({s.squares} squares)",
+        f"Footprint {s.size}x{s.size} ({count(s.squares, 'square')})",
     ]
     if s.specials():
         lines.append("Specials: " + ", ".join(s.specials()))

@@ -70,6 +70,11 @@ class TestShell:
         assert snap_compare(app, run_before=push(lambda: RulesScreen(FIXTURE_DOCS)), terminal_size=size)
 
 
+def test_players_guide(snap_compare, app):
+    """The Rules screen opens on How to play, the player's guide (docs/guide), at 80x24."""
+    assert snap_compare(app, run_before=push(lambda: RulesScreen()), terminal_size=(80, 24))
+
+
 def test_too_small(snap_compare, app):
     assert snap_compare(app, terminal_size=(60, 20))
 
@@ -116,7 +121,7 @@ class TestBattle:
 
     def test_statwar_unit_selected_with_odds(self, snap_compare, app, size):
         screen = lambda: BattleScreen(statwar_match(4), {0: "human", 1: "easy"}, {"scenario": "duel_25", "seed": 3})  # noqa: E731
-        assert snap_compare(app, run_before=push(screen), press=["k", "k"], terminal_size=size)
+        assert snap_compare(app, run_before=push(screen), press=["enter", "k", "k"], terminal_size=size)
 
     def test_commanders_spell_ready(self, snap_compare, app, size):
         from tests.tui.test_commanders import match_with_a_spell_ready
@@ -138,7 +143,7 @@ class TestBattle:
 
     def test_action_menu(self, snap_compare, app, size):
         screen = lambda: BattleScreen(statwar_match(4), {0: "human", 1: "easy"}, {"scenario": "duel_25", "seed": 3})  # noqa: E731
-        assert snap_compare(app, run_before=push(screen), press=["a"], terminal_size=size)
+        assert snap_compare(app, run_before=push(screen), press=["enter", "a"], terminal_size=size)
 
     def test_end_screen(self, snap_compare, app, size):
         def screen():

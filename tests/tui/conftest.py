@@ -106,8 +106,12 @@ async def perform(pilot, screen, action) -> None:
     picks = screen.ruleset.action_picks(screen.match.state, action)
     placed = {u.uid: u for u in screen.map.view.units}
     if not picks.stages:
+        from tui.dialogs.confirm import ConfirmDialog
+
         await pilot.press("escape", "escape", "a")
         await choose_in_menu(pilot, action)
+        if isinstance(pilot.app.screen, ConfirmDialog):  # ending a turn with units still unordered
+            await pilot.press("y")
         return
     if picks.actor in placed and picker.selected != picks.actor:
         await pilot.press("escape", "escape")
@@ -130,11 +134,13 @@ async def perform(pilot, screen, action) -> None:
 async def choose_in_menu(pilot, action) -> None:
     from tui.dialogs.actions import ActionMenu
 
+    from textual.widgets import Input
+
     menu = pilot.app.screen
     assert isinstance(menu, ActionMenu)
     actions = [a for _, a in menu.actions]
     index = actions.index(action)
-    if index <= len(actions) // 2:
-        await pilot.press("home", *["down"] * index, "enter")
-    else:
-        await pilot.press("end", *["up"] * (len(actions) - 1 - index), "enter")
+    menu.query_one(Input).value = menu.actions[index][0]  # typed into the filter
+    await pilot.pause()
+    steps = menu.shown.index(index)
+    await pilot.press(*["down"] * steps, "enter")

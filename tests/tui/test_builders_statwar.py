@@ -46,7 +46,7 @@ async def test_design_a_unit_with_every_special_then_save_check_and_battle(tmp_p
                              ("big", 1), ("ridable", 5), ("defender", 1)):
             await set_row(pilot, designer, field, value)
         # Ridable capacity: five riders cannot fit on a Big 1 unit's four squares
-        assert "only 4 square(s)" in str(designer.query_one("#design-problems").render())
+        assert "only 4 squares" in str(designer.query_one("#design-problems").render())
         await set_row(pilot, designer, "ridable", 2)
         designer.query_one("#design-name").focus()
         await type_text(pilot, "Siege Ox")

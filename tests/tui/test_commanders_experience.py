@@ -43,7 +43,7 @@ async def test_a_won_battle_saves_the_players_commander_with_its_experience(tmp_
         gained, why = experience_lines(final)[0]
         assert gained > 0 and why
         shown = str(end.query_one("#end-experience").render())
-        assert f"{premade.name}, " in shown and f"+{gained} (now {premade.experience + gained})" in shown
+        assert f"{premade.name}, " in shown and f"+{gained} (now {premade.experience + gained}; level " in shown
         assert why[0] in shown
         await pilot.press("c")
         await pilot.pause()

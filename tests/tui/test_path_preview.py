@@ -36,7 +36,8 @@ async def test_the_path_of_the_move_under_the_cursor_is_marked_and_costed(tmp_pa
         screen = BattleScreen(match, {side: "human", 1 - side: "easy"}, {"scenario": "duel_25", "seed": 3})
         app.push_screen(screen)
         await settle(pilot, screen)
-        assert screen.picker.selected is not None  # StatWar activates one unit at a time: it is selected
+        await pilot.press("enter")  # StatWar activates one unit at a time: the cursor is on it, Enter selects it
+        assert screen.picker.selected is not None
         uid = screen.picker.selected
         steps = reach(match.state, uid).steps
         far = next(a for a in ruleset.legal_actions(match.state, side)

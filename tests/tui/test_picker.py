@@ -64,8 +64,9 @@ def test_statwar_activation_moves_then_attacks():
     legal = ruleset.legal_actions(state, side)
     cursor = picker.set_position(state, ruleset.board_view(state), legal, side)
     attack = next(a for a in legal if isinstance(a, Activate) and a.to is not None and a.target is not None)
-    assert picker.selected == attack.unit, "one unit activates: it is selected"
+    assert picker.selected is None, "one unit activates: the cursor goes to it, Enter selects it"
     assert cursor == picker.unit_cells(attack.unit)[0]
+    assert picker.select(cursor).changed and picker.selected == attack.unit
     dest = cell_of(attack.to)
     assert picker.highlights()[dest] == "move"
     assert picker.path_at(dest) == tuple(ruleset.move_path(state, attack))[1:-1]

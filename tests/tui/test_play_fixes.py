@@ -34,4 +34,7 @@ def test_the_ninja_prompt_names_the_entry_that_seals_the_orders():
     prompt = rulesets.get(ruleset.name).prompt(state, 0, None, 0)
     submit = next(a for a in ruleset.legal_actions(state, 0) if type(a).__name__ == "Submit")
     entry = ruleset.describe_action(state, submit)  # "Ash 10 seals its orders"
-    assert entry.endswith("seals its orders") and "'seals its orders'" in prompt
+    assert entry.endswith("seals its orders") and "e seals the phase's orders" in prompt
+    from tui.keymap import ACTIONS
+
+    assert ACTIONS["battle.end_turn"][0] == "e" and rulesets.get(ruleset.name).ends_turn(submit)

@@ -95,7 +95,8 @@ async def test_rules_browser_shows_the_projects_docs(app):
         screen = app.screen
         assert isinstance(screen, RulesScreen)
         titles = [title for _, title in screen.docs]
-        assert "Rules and decisions" in titles
+        assert titles[:4] == ["How to play", "Ninja", "StatWar", "Commanders"], "the player's guide first"
+        assert "Rules reference" in titles and "Performance" not in titles
         assert all("seeds" not in str(path) for path, _ in screen.docs)
         await pilot.press("escape")
         assert isinstance(app.screen, MainMenu)

@@ -8,11 +8,17 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from tui.keymap import describe_keys
+from tui.keymap import ACTIONS, describe_keys
+
+# The headings of the help's groups, by a binding id's scope; screens' own scopes come first,
+# then moving on the map, lists, and the keys that work everywhere.
+GROUPS: dict[str, str] = {"map": "Moving the cursor", "list": "Lists", "app": "Everywhere"}
+ORDER = tuple(ACTIONS)
 
 
 class HelpDialog(ModalScreen[None]):
-    """Lists (keys, what they do) for the screen below, plus a few lines of guidance."""
+    """Lists (keys, what they do) for the screen below, plus a few lines of guidance; a row
+    without keys is a group's heading."""
 
     BINDINGS = [Binding("escape,question_mark,q,enter", "dismiss_help", "Close", id="help.close")]
 
@@ -24,7 +30,7 @@ class HelpDialog(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         width = max((len(k) for k, _ in self.rows), default=4)
-        lines = [f"{k:<{width}}  {d}" for k, d in self.rows]
+        lines = [f"\n{d}" if not k else f"  {k:<{width}}  {d}" for k, d in self.rows]
         with VerticalScroll(id="help-body"):
             yield Static(f"[b]Keys: {self.title_text}[/b]", id="help-title")
             if self.guide:
@@ -46,14 +52,33 @@ def reflow(text: str) -> str:
 
 
 def rows_for(screen) -> list[tuple[str, str]]:
-    """(keys, description) for every binding active on `screen`, keys merged per action."""
+    """(keys, description) for every binding active on `screen`, keys merged per action, in a
+    stable order: grouped by scope (the screen's own keys, the cursor, lists, everywhere), each
+    group in the keymap's order (tui.keymap.ACTIONS), then the order the screen declares."""
     merged: dict[str, list[str]] = {}
     labels: dict[str, str] = {}
+    ids: dict[str, str] = {}
     for key, active in screen.active_bindings.items():
         b = active.binding
         if b.id is None:  # widget-internal keys (copy, page left, ...) are not the game's
             continue
         labels.setdefault(b.action, b.description or b.action)  # the screen's own name comes first
+        ids.setdefault(b.action, b.id)
         merged.setdefault(b.action, []).append(key)
-    rows = [(describe_keys(",".join(keys)), labels[action]) for action, keys in merged.items()]
-    return sorted(rows, key=lambda r: r[1].lower())
+    actions = list(merged)
+
+    def place(action: str) -> tuple[int, int, int]:
+        scope = ids[action].split(".", 1)[0]
+        rank = list(GROUPS).index(scope) + 1 if scope in GROUPS else 0
+        known = ORDER.index(ids[action]) if ids[action] in ORDER else len(ORDER)
+        return (rank, known, actions.index(action))
+
+    rows: list[tuple[str, str]] = []
+    heading = ""
+    for action in sorted(actions, key=place):
+        scope = ids[action].split(".", 1)[0]
+        if GROUPS.get(scope, "") != heading:
+            heading = GROUPS.get(scope, "")
+            rows.append(("", heading))  # a heading row: no keys
+        rows.append((describe_keys(",".join(merged[action])), labels[action]))
+    return rows

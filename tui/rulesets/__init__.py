@@ -37,6 +37,23 @@ def generic_prompt(state: Any, side: int | None, selected: int | None, stage: in
     return "Enter on a target > < picks it; Enter on the unit itself does without; Esc steps back."
 
 
+def no_turn_end(action: Any) -> bool:
+    """A ruleset that words nothing of its own has no action the end key takes."""
+    return False
+
+
+def kind_by_type(action: Any) -> str:
+    """The actions menu's heading for an action: its record's name in words ("End turn")."""
+    name = type(action).__name__
+    words = "".join(f" {c.lower()}" if c.isupper() else c for c in name).strip()
+    return words[:1].upper() + words[1:]
+
+
+def side_to_act(state: Any, names: tuple[str, ...], side: int) -> str:
+    """Who acts, as the status line says it: the side's name."""
+    return names[side] if side < len(names) else f"side {side + 1}"
+
+
 @attrs.frozen
 class Builder:
     """One builder screen, as the Builders hub lists it.
@@ -82,6 +99,11 @@ class Plugin:
     units_legend: the battle help's sentence on what the unit glyphs mean.
     prompt: the battle screen's one line saying what to do now.
     after_battle: what the end screen adds, if anything.
+    ends_turn: whether an action ends the side's turn or seals its orders (the battle's
+        end key takes it, and asks first while units have no orders).
+    end_words: what that action does, in the question asked first ("end the turn").
+    acting: (state, side names, side) -> who acts, for the status line.
+    action_kind: the heading an action is listed under in the actions menu.
     """
 
     name: str
@@ -93,6 +115,10 @@ class Plugin:
     units_legend: str = GENERIC_LEGEND
     prompt: Prompt = generic_prompt
     after_battle: AfterBattle | None = None
+    ends_turn: Callable[[Any], bool] = no_turn_end
+    end_words: str = "end the turn"
+    acting: Callable[[Any, tuple[str, ...], int], str] = side_to_act
+    action_kind: Callable[[Any], str] = kind_by_type
 
 
 PLUGINS: ByName[Plugin] = ByName(

@@ -26,7 +26,7 @@ from typing import Any
 
 import attrs
 
-from tui.rulesets import AfterBattle, Builder, Plugin
+from tui.rulesets import AfterBattle, Builder, Plugin, kind_by_type
 
 
 def roster_screen() -> Any:
@@ -45,10 +45,37 @@ def prompt(state: Any, side: int | None, selected: int | None, stage: int) -> st
     """The acting troop until a unit is chosen, then its move or spell, then its attack."""
     if selected is None:
         return ("Enter on a unit of the acting troop (marked) to order it; "
-                "on the commander to cast or rally; a lists every action, incl. End turn.")
+                "on the commander to cast or rally; a lists every action; e ends the turn.")
     if stage == 0:
-        return "Enter on a ( ) square to move (the unit itself: stay), or on a spell's target > <."
+        unit = state.units[selected] if 0 <= selected < len(state.units) else None
+        if unit is not None and unit.role != "troop":
+            return ("Enter on a spell's target > < to cast (the spell and level follow); "
+                    "on the commander itself: rally or a spell on itself.")
+        return "Enter on a ( ) square to move there; on the unit itself to stay. Esc cancels."
     return "Enter on an enemy > < to attack; on the unit itself: no attack. Esc steps back."
+
+
+def ends_turn(action: Any) -> bool:
+    from core.commanders.actions import EndTurn
+
+    return isinstance(action, EndTurn)
+
+
+def action_kind(action: Any) -> str:
+    from core.commanders.actions import Cast, Order
+
+    if isinstance(action, Order):
+        return "Attack" if action.target >= 0 else "Move"
+    if isinstance(action, Cast):
+        return "Spells"
+    return kind_by_type(action)
+
+
+def acting(state: Any, names: tuple[str, ...], side: int) -> str:
+    """The commander whose turn it is, and its side."""
+    leader = state.leader_now
+    side_name = names[side] if side < len(names) else f"side {side + 1}"
+    return f"{leader.commander.name} ({side_name})" if leader.side == side else side_name
 
 
 def human_sides(seats: Mapping[Any, str]) -> set[int]:
@@ -116,6 +143,7 @@ def merged(earned: Earned, folder: Path) -> tuple[Any, Path]:
 def experience_text(match: Any, seats: Mapping[Any, str]) -> str:
     """One block per commander: name, side, experience gained and where it came from."""
     from core.commanders.experience import experience_lines
+    from core.commanders.progression import experience_for_level, levels_waiting
 
     final = match.state
     names = match.ruleset.side_names(final)
@@ -125,8 +153,15 @@ def experience_text(match: Any, seats: Mapping[Any, str]) -> str:
     for leader in final.leaders:
         gained, why = earned[leader.index]
         mine = " (yours)" if leader.index in own else ""
-        total = leader.commander.experience + gained
-        rows.append(f"{leader.commander.name}, {names[leader.side]}{mine}: +{gained} (now {total})")
+        commander = leader.commander
+        total = commander.experience + gained
+        after = attrs.evolve(commander, experience=total)
+        waiting = levels_waiting(after)
+        if waiting:
+            step = f"level {commander.level + 1} is waiting"
+        else:
+            step = f"level {commander.level + 1} at {experience_for_level(commander.level + 1)}"
+        rows.append(f"{commander.name}, {names[leader.side]}{mine}: +{gained} (now {total}; {step})")
         rows.extend(f"  {line}" for line in why)
     return "\n".join(rows)
 
@@ -173,6 +208,9 @@ PLUGIN = Plugin(
                   "the first of its name that is free in this battle (Merman M, Mermaid E), capitals "
                   "for side 1; the unit panel names the unit under the cursor."),
     prompt=prompt,
+    ends_turn=ends_turn,
+    acting=acting,
+    action_kind=action_kind,
     after_battle=AfterBattle(
         text=experience_text,
         to_save=players_commanders,

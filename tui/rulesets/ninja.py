@@ -4,7 +4,7 @@ Movement phase, OrderMove(unit, mode, q, r, facing): pick the destination hex,
 then the neighbouring hex to face; walk, run or jump to the same hex and facing
 are told apart in a short menu. Action phase, OrderAction(unit, act, targets,
 jutsu, place): pick a target; rest, dodge and self jutsu are picked on the unit
-itself. Submit seals the side's orders: it is in the action list (a).
+itself. Submit seals the side's orders: the end key (e) or the action list (a).
 """
 
 from __future__ import annotations
@@ -20,12 +20,30 @@ def army_screen() -> Any:
     return NinjaArmyScreen()
 
 
+def ends_turn(action: Any) -> bool:
+    from core.ninja.actions import Submit
+
+    return isinstance(action, Submit)
+
+
+def action_kind(action: Any) -> str:
+    """Movement orders by their mode (stand, walk, run, jump, a jutsu's vanishing), action
+    orders by what they do (melee, missile, jutsu, rest, dodge); sealing under its own heading."""
+    from core.ninja.actions import OrderAction, OrderMove
+
+    if isinstance(action, OrderMove):
+        return "Teleport" if action.mode == "jutsu" else action.mode.capitalize()
+    if isinstance(action, OrderAction):
+        return "Jutsu" if action.act == "jutsu" else action.act.capitalize()
+    return "Seal orders"
+
+
 def prompt(state: Any, side: int | None, selected: int | None, stage: int) -> str:
     """The phase, then the destination and facing (movement) or the target (action)."""
     phase = state.phase
     if selected is None:
         return (f"{phase.capitalize()} phase: Enter on a ninja of yours to give its order; "
-                "Tab finds the next one; when done, a then 'seals its orders'.")
+                "Tab finds the next one; e seals the phase's orders.")
     if phase == "movement":
         if stage == 0:
             return "Enter on a ( ) hex to move there (on the ninja itself to stay). Esc cancels."
@@ -47,4 +65,7 @@ PLUGIN = Plugin(
     units_legend=("Ninja show the letter of their school; the arrow beside it is the way they face "
                   "(missiles fly into the arc ahead)."),
     prompt=prompt,
+    ends_turn=ends_turn,
+    end_words="seal the orders (those without one stand still or wait)",
+    action_kind=action_kind,
 )

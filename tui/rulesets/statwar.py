@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tui.rulesets import Builder, Plugin
+from tui.rulesets import Builder, Plugin, kind_by_type
 
 
 def army_screen() -> Any:
@@ -21,13 +21,25 @@ def army_screen() -> Any:
     return StatWarArmyScreen()
 
 
+def action_kind(action: Any) -> str:
+    from core.statwar.actions import Activate
+
+    if isinstance(action, Activate):
+        if action.target is not None:
+            return "Attack"
+        return "Wait" if action.to is None else "Move"
+    return kind_by_type(action)
+
+
 def prompt(state: Any, side: int | None, selected: int | None, stage: int) -> str:
     """Deployment until a unit is selected, then its move and its attack."""
     if selected is None:
-        return ("Deployment: Enter on a marked square puts your next unit there "
-                "(a: every choice, incl. withholding).")
+        if state.phase == "deploy":
+            return ("Deployment: Enter on a marked square puts your next unit there "
+                    "(a: every choice, incl. withholding).")
+        return "Enter on your unit marked ‹ › (Tab puts the cursor on it) to select it; a lists its actions."
     if stage == 0:
-        return ("Your next unit is selected. Enter on a ( ) square moves it, on itself it stays; "
+        return ("Enter on a ( ) square moves it, on itself it stays; "
                 "> < marks a unit to ride or attack. a lists all, incl. Detonate.")
     return "Enter on an enemy > < attacks it; Enter on your unit's square: no attack. Esc steps back."
 
@@ -44,4 +56,5 @@ PLUGIN = Plugin(
     army_word="army",
     folders={"army": "statwar/armies", "unit": "statwar/units"},
     prompt=prompt,
+    action_kind=action_kind,
 )

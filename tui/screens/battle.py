@@ -25,7 +25,7 @@ from tui import keymap, rulesets, saving
 from tui.dialogs.actions import ActionMenu
 from tui.dialogs.confirm import ConfirmDialog
 from tui.dialogs.hand_over import HandOverDialog
-from tui.picking import Picker, Reply
+from tui.picking import Picker, Reply, unordered_question
 from tui.screens.battle_ai import HUMAN, AiTurns
 from tui.screens.battle_autosave import TurnWatch
 from tui.widgets.map import BattleMap
@@ -39,6 +39,7 @@ class BattleScreen(Screen[None]):
         keymap.binding("battle.select"),
         keymap.binding("battle.cancel"),
         keymap.binding("battle.actions"),
+        keymap.binding("battle.end_turn"),
         keymap.binding("battle.next_unit"),
         keymap.binding("battle.prev_unit"),
         keymap.binding("battle.undo"),
@@ -94,7 +95,8 @@ class BattleScreen(Screen[None]):
             "{ }: the cells it can reach are marked ( ), targets > <. Moving onto a marked\n"
             "cell shows the odds on the right; Enter there commits, or asks for the next pick\n"
             "(e.g. the target after the move; Enter on the unit itself means 'none').\n"
-            "a lists the actions you may take now (end turn, submit, abilities) with odds.\n"
+            "a lists every action you may take now, grouped by kind, with odds: type to\n"
+            "filter it. e ends your turn or seals your orders, and asks while units have none.\n"
             "Esc steps back. Tab jumps to your next unit. The log explains every roll;\n"
             "[ and ] scroll it. Side 1's units are UPPER case, side 2's lower case and\n"
             "underlined; [ ] is the cursor, ° a lasting effect (smoke, fire). With a unit\n"
@@ -225,7 +227,7 @@ class BattleScreen(Screen[None]):
                 lines.extend("  " + line for line in self.explain(action, state) if line != label)
             if len(actions) > 3:
                 lines.append(f"... {len(actions) - 3} more: Enter lists them")
-            odds.show("Enter commits", lines)
+            odds.show("Enter asks first" if self.picker.asks_at((col, row)) else "Enter commits", lines)
         else:
             side = self.human_side()
             prompt = self.plugin.prompt(state, side, self.picker.selected, self.picker.stage) if side is not None else ""
@@ -243,7 +245,8 @@ class BattleScreen(Screen[None]):
     def update_status(self) -> None:
         state = self.match.state
         movers = self.match.to_act()
-        who = ", ".join(self.side_name(s) for s in movers) or "nobody"
+        names = self.ruleset.side_names(state)
+        who = ", ".join(self.plugin.acting(state, names, s) for s in movers) or "nobody"
         text = f"Round {self.ruleset.round_number(state)}  step {self.match.cursor}/{self.match.steps}\nTo act: {who}"
         if self.ai_busy:
             text += "  [AI thinking…]"
@@ -291,7 +294,8 @@ class BattleScreen(Screen[None]):
         if result == "review":
             self.refresh_all()
         else:
-            self.dismiss(None)
+            self.workers.cancel_group(self, "ai")
+            self.app.back_to_menu()
 
     # --- hotseat and AI ------------------------------------------------------
     def maybe_hand_over(self) -> None:
@@ -454,11 +458,39 @@ class BattleScreen(Screen[None]):
         state = self.match.state
         items = [(self.ruleset.describe_action(state, a), a) for a in actions]
         # the menu explains in the state it was opened in (an AI may act meanwhile under sealed orders)
-        self.app.push_screen(ActionMenu(title, items, lambda a: self.explain(a, state)), self._menu_answer)
+        self.app.push_screen(ActionMenu(title, items, lambda a: self.explain(a, state), self.plugin.action_kind),
+                             self._menu_answer)
 
     def _menu_answer(self, action: Any) -> None:
-        if action is not None:
+        if action is None:
+            return
+        if self.plugin.ends_turn(action):
+            self.end_turn(action)
+        else:
             self.commit(action)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "end_turn":  # a ruleset with no turn to end (StatWar) shows no end key
+            return self.plugin.ends_turn is not rulesets.no_turn_end
+        return True
+
+    def action_end_turn(self) -> None:
+        """The end key: end the turn or seal the orders, asking first while units have none."""
+        ends = [a for a in self.legal() if self.plugin.ends_turn(a)]
+        if not ends:
+            self.notify("Not your turn." if self.human_side() is None else "There is no turn to end now; a lists what you may do.")
+            return
+        self.end_turn(ends[0])
+
+    def end_turn(self, action: Any) -> None:
+        """Commit `action` (an end of turn), after a question when units could still be ordered."""
+        waiting = sorted(self.picker.ready_units())
+        if not waiting:
+            self.commit(action)
+            return
+        names = [u.name for u in self.map.view.units if u.uid in waiting]
+        question, yes = unordered_question(names, self.plugin.end_words)
+        self.app.push_screen(ConfirmDialog(question, yes=yes, no="Back"), lambda sure: self.commit(action) if sure else None)
 
     def _quit_answer(self, yes: bool | None) -> None:
         if yes:

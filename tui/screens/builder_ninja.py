@@ -28,6 +28,7 @@ from core.ninja.armies import army_problems
 from core.ninja.content import load_army
 from core.ninja.sheet import unit_numbers
 from core.ninja.specs import RULE_SETS, ArmySpec, UnitEntry
+from core.words import count
 from tui.screens.builder_files import list_files, player_folder, slug, toml_text, unprintable
 
 RULE_SET_NAMES = {
@@ -56,7 +57,7 @@ def roster_summary(path: Path) -> str:
     except ContentError as exc:
         return f"cannot read: {exc}"
     schools = ", ".join(dict.fromkeys(u.school for u in a.units))
-    return f"{a.name}: {RULE_SET_NAMES.get(a.rule_set, (a.rule_set,))[0]}, {a.points} points, {len(a.units)} ninja ({schools})"
+    return f"{a.name}: {RULE_SET_NAMES.get(a.rule_set, (a.rule_set,))[0]}, {count(a.points, 'point')}, {len(a.units)} ninja ({schools})"
 
 
 class NinjaArmyScreen(ListSheetScreen):
@@ -88,6 +89,7 @@ class NinjaArmyScreen(ListSheetScreen):
                              units=(), level_cap=3, population=6)
         self.alliance = False
         self.saved_path: Path | None = None
+        self.kept = self.spec  # the army as last saved or opened: leaving asks when it differs
 
     @property
     def folder(self) -> Path:
@@ -154,7 +156,7 @@ class NinjaArmyScreen(ListSheetScreen):
             school = self.cat.schools[u.school]
             weapons = ", ".join(f"{w} {d}" for w, d in n["weapon_damage"].items())
             lines = [
-                f"{u.name}: {n['school']} ({n['style']}), {u.points} points",
+                f"{u.name}: {n['school']} ({n['style']}), {count(u.points, 'point')}",
                 f"Health {n['health']}   Chi {n['chi']}   to hit {n['to_hit']}+   to be hit {n['to_be_hit']}+ (d10, 0-9)",
                 f"Damage: melee {n['melee_damage']}, missile {n['missile_damage']} ({weapons})",
                 f"{n['ammo']} {n['missile']}, range {n['missile_range']}; walk {n['movement']['walk']}, "
@@ -313,6 +315,7 @@ class NinjaArmyScreen(ListSheetScreen):
             return None
         path = write_atomic(self.folder / f"{slug(self.spec.name)}.toml", toml_text(army_data(self.spec)))
         self.saved_path = path
+        self.kept = self.spec
         self.notify(f"Saved {display_path(path)}")
         self.refresh_all()
         return path
@@ -335,10 +338,18 @@ class NinjaArmyScreen(ListSheetScreen):
         self.spec = attrs.evolve(spec, level_cap=spec.level_cap or 3, population=spec.population or max(1, len(spec.units)))
         self.alliance = len({u.school for u in spec.units}) > 1
         self.saved_path = path if path.parent == self.folder else None
+        self.kept = self.spec
         self.refresh_all(0)
 
     def action_play(self) -> None:
         self.app.battle_with("ninja", self.spec, "army", self.spec.name)
 
     def action_back(self) -> None:
-        self.dismiss(None)
+        if self.spec == self.kept:
+            self.dismiss(None)
+            return
+        from tui.dialogs.confirm import ConfirmDialog
+
+        self.app.push_screen(ConfirmDialog("Leave the army builder? Its changes are not saved (s saves them).",
+                                           yes="Leave", no="Stay"),
+                             lambda yes: self.dismiss(None) if yes else None)

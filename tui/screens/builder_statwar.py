@@ -99,6 +99,10 @@ class StatWarArmyScreen(ListSheetScreen):
         self.keys: list[str] = []
         self.pile: dict[str, UnitSpec] = {}
         self.saved_path: Path | None = None
+        self.kept = self.army_file()  # the army as last saved or opened: leaving asks when it differs
+
+    def army_file(self) -> dict:
+        return army_data(self.name_text, self.description, self.points, list(self.keys))
 
     # --- folders -----------------------------------------------------------------
     @property
@@ -294,6 +298,7 @@ class StatWarArmyScreen(ListSheetScreen):
         path = self.armies_folder / f"{slug(self.name_text)}.toml"
         write_atomic(path, toml_text(army_data(self.name_text, self.description, self.points, self.keys)))
         self.saved_path = path
+        self.kept = self.army_file()
         self.notify(f"Saved {display_path(path)}")
         self.refresh_all()
         return path
@@ -327,6 +332,7 @@ class StatWarArmyScreen(ListSheetScreen):
         self.keys = keys
         self.name_text, self.description, self.points = spec.name, spec.description, spec.points
         self.saved_path = path if path.parent == self.armies_folder else None
+        self.kept = self.army_file()
         self.refresh_all(0)
 
     def action_play(self) -> None:
@@ -337,7 +343,14 @@ class StatWarArmyScreen(ListSheetScreen):
         self.app.battle_with("statwar", self.army(), "army", self.name_text)
 
     def action_back(self) -> None:
-        self.dismiss(None)
+        if self.army_file() == self.kept:
+            self.dismiss(None)
+            return
+        from tui.dialogs.confirm import ConfirmDialog
+
+        self.app.push_screen(ConfirmDialog("Leave the army list? Its changes are not saved (s saves them).",
+                                           yes="Leave", no="Stay"),
+                             lambda yes: self.dismiss(None) if yes else None)
 
 
 def _bundled(key: str) -> UnitSpec | None:

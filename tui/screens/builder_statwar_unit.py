@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 from core.statwar.sheet import unit_lines
 from core.statwar.specs import MAX_BIG, POINTS_PER_SPECIAL, POINTS_PER_STAT, UnitSpec
 from core.files import write_atomic
+from core.words import count
 from tui.screens.builder_files import slug, toml_text, unprintable
 
 # (field, label, what one step costs)
@@ -43,8 +44,8 @@ def design_problems(spec: UnitSpec) -> list[str]:
     out = [f"{field}: {reason}" for field, reason in spec.problems()]
     if spec.ridable > spec.squares:
         # seed 001: "Units with multiple levels of Ridable must have enough squares to actually fit all of the units"
-        out.append(f"ridable: {spec.ridable} levels but only {spec.squares} square(s) to carry riders on; "
-                   f"{spec.ridable - spec.squares} level(s) are paid for and cannot be used (add Big)")
+        out.append(f"ridable: {count(spec.ridable, 'level')} but only {count(spec.squares, 'square')} to carry riders on; "
+                   f"{count(spec.ridable - spec.squares, 'level')} paid for and not usable (add Big)")
     return out
 
 
@@ -100,11 +101,13 @@ class UnitDesignerScreen(Screen[tuple[str, UnitSpec] | None]):
         super().__init__()
         # the file's stated points and health are checks of a finished design: recomputed on save
         self.spec = attrs.evolve(spec, points=None, health=None)
+        self.kept = self.spec  # leaving asks when the design differs from what it opened with
         self.folder = Path(folder)
         self.title_text = title
 
     def help_guide(self) -> str:
-        return ("Tab moves between the name, description and glyph lines and the list of stats.\n"
+        return ("The cursor starts on the name. Tab moves on to the description and glyph lines\n"
+                "and the list of stats.\n"
                 "In the list, Up/Down choose a stat and Left/Right (or - and +) change it; the cost,\n"
                 "Health and every broken rule update at once. Ctrl+S saves the unit to your\n"
                 "armies folder and puts it in the army; Esc goes back without saving.")
@@ -132,7 +135,7 @@ class UnitDesignerScreen(Screen[tuple[str, UnitSpec] | None]):
         self.query_one("#design-right").can_focus = False  # Tab cycles fields and stats; PgUp/PgDn scroll it
         rows = self.query_one("#design-rows", OptionList)
         rows.highlighted = 0
-        rows.focus()
+        self.query_one("#design-name", Input).focus()  # a new unit starts with its name
         self.refresh_panel()
 
     # --- the design ------------------------------------------------------------
@@ -152,8 +155,8 @@ class UnitDesignerScreen(Screen[tuple[str, UnitSpec] | None]):
 
     def refresh_panel(self) -> None:
         spec = self.spec
-        health = f"Health {spec.max_health} (5 base + {spec.squares - 1} for {spec.squares} squares)"
-        self.query_one("#design-cost", Static).update(f"Cost {spec.cost} points   {health}")
+        health = f"Health {spec.max_health} (5 base + {spec.squares - 1} for {count(spec.squares, 'square')})"
+        self.query_one("#design-cost", Static).update(f"Cost {count(spec.cost, 'point')}   {health}")
         problems = design_problems(spec)
         self.query_one("#design-problems", Static).set_class(not problems, "ok")
         self.query_one("#design-problems", Static).update(
@@ -201,4 +204,11 @@ class UnitDesignerScreen(Screen[tuple[str, UnitSpec] | None]):
             side.scroll_page_up()
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        if self.spec == self.kept:
+            self.dismiss(None)
+            return
+        from tui.dialogs.confirm import ConfirmDialog
+
+        self.app.push_screen(ConfirmDialog("Leave the unit designer? This design is not saved (Ctrl+S saves it).",
+                                           yes="Leave", no="Stay"),
+                             lambda yes: self.dismiss(None) if yes else None)

@@ -25,6 +25,10 @@ ENTRIES: tuple[tuple[str, str], ...] = (
 )
 
 
+def warm_markdown() -> None:
+    import rich.markdown  # noqa: F401
+
+
 class MainMenu(Screen[None]):
     HELP_TITLE = "Main menu"
     BINDINGS = [keymap.binding("menu.quit", "quit_game")]
@@ -34,7 +38,8 @@ class MainMenu(Screen[None]):
             "Up/Down (or Home/End) picks an entry, Enter opens it; Esc goes back anywhere.\n"
             "Skirmish hosts three rule systems: statwar (squares, point-buy units),\n"
             "ninja (hexes, sealed simultaneous orders) and commanders (squares,\n"
-            "initiative, spells). Start with New battle; Rules explains each one."
+            "initiative, spells). New to the game? Rules opens on How to play, a page for\n"
+            "each ruleset. Then start with New battle."
         )
 
     def compose(self) -> ComposeResult:
@@ -44,6 +49,11 @@ class MainMenu(Screen[None]):
             with Center():
                 yield MenuList(*(Option(label, id=key) for key, label in ENTRIES), id="menu-list")
         yield Footer()
+
+    def on_mount(self) -> None:
+        # the Markdown parser takes a third of a second to import: done while the player reads
+        # the menu, so the Rules screen's first page shows as it opens
+        self.run_worker(warm_markdown, thread=True, group="warm")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.open_entry(event.option.id or "")

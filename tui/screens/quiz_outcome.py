@@ -181,4 +181,13 @@ class QuizOutcomeScreen(Screen[bool]):
             side.scroll_page_up()
 
     def action_done(self) -> None:
-        self.dismiss(False)
+        """Esc: leave the quiz; a commander not saved to the roster is lost, so it asks first."""
+        if self.saved_path is not None:
+            self.dismiss(False)
+            return
+        from tui.dialogs.confirm import ConfirmDialog
+
+        self.app.push_screen(
+            ConfirmDialog(f"Leave without saving {self.outcome.commander.name}? The quiz's answers will be lost "
+                          "(s saves the commander to your roster).", yes="Leave", no="Stay"),
+            lambda yes: self.dismiss(False) if yes else None)

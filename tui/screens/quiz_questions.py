@@ -23,12 +23,16 @@ from core.commanders.ruleset import RULESET
 LETTERS = "abcdefg"
 
 
-def expected_length(quiz: q.Quiz, replies: q.Replies) -> int:
-    """Questions on the path if every open question took its first allowed answer."""
-    filled = replies
-    while (nxt := q.next_question(quiz, filled)) is not None:
-        filled = q.answer(quiz, filled, nxt.id, q.allowed_letters(quiz, filled, nxt.id)[0])
-    return len(q.walk(quiz, filled))
+def number_of(qid: str) -> int:
+    """A question's number: "2" for 2, 2a and 2b (the parts and branches of question 2)."""
+    digits = "".join(ch for ch in qid if ch.isdigit())
+    return int(digits) if digits else 0
+
+
+def numbered(quiz: q.Quiz) -> int:
+    """How many numbered questions the quiz has, whatever path the answers take: the counter's
+    total, the same on every screen (branches and parts share their question's number)."""
+    return len({number_of(question.id) for question in quiz.questions})
 
 
 class QuizScreen(Screen[None]):
@@ -79,13 +83,12 @@ class QuizScreen(Screen[None]):
     def show_question(self) -> None:
         question = self.quiz.question(self.qid)
         path = q.walk(self.quiz, self.replies)
-        total = expected_length(self.quiz, self.replies)
+        total = numbered(self.quiz)
+        number = number_of(self.qid)
         position = path.index(self.qid) + 1
-        answered = len(self.replies)
-        self.query_one("#quiz-progress-text", Static).update(
-            f"Question {position} of {total}   ({answered} answered)")
+        self.query_one("#quiz-progress-text", Static).update(f"Question {number} of {total}")
         bar = self.query_one("#quiz-bar", ProgressBar)
-        bar.update(total=total, progress=answered)
+        bar.update(total=total, progress=number - 1)
         self.query_one("#quiz-heading", Static).update(f"{question.id}) {question.heading}")
         self.query_one("#quiz-text", Static).update(question.text)
         allowed = q.allowed_letters(self.quiz, self.replies, self.qid)
@@ -128,6 +131,7 @@ class QuizScreen(Screen[None]):
         self.app.push_screen(QuizOutcomeScreen(self.replies), self.after_result)
 
     def after_result(self, back: bool | None) -> None:
+        """The result screen closed: back to the questions, or out of the quiz (asked there)."""
         if back:  # the player went back from the result to change answers
             self.qid = q.walk(self.quiz, self.replies)[-1]
             self.show_question()
@@ -161,4 +165,12 @@ class QuizScreen(Screen[None]):
             self.finish()
 
     def action_leave(self) -> None:
-        self.dismiss(None)
+        """Esc: leave at once before any answer, else after a question (the answers are lost)."""
+        if not self.replies:
+            self.dismiss(None)
+            return
+        from tui.dialogs.confirm import ConfirmDialog
+
+        self.app.push_screen(
+            ConfirmDialog(f"Leave the quiz? Your {len(self.replies)} answers will be lost.", yes="Leave", no="Stay"),
+            lambda yes: self.dismiss(None) if yes else None)

@@ -97,7 +97,7 @@ def test_recognition_adds_dice_to_non_attack_spells_at_enemies_only():
     cast(state, Cast(1, 2, "Mute", 2, target=0), events, cat=CAT)
     result = next(e for e in events if isinstance(e, ev.SpellResult))
     assert result.dice == 5 and result.recognition == 1
-    assert "Recognition +1 dice" in describe_event(state, result)
+    assert "Recognition +1 die]" in describe_event(state, result)
     assert dice_against(state, warlock, monk, CAT, mute) == 5
 
 

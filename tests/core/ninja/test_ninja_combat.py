@@ -111,7 +111,7 @@ def test_missile_modifiers_extra_targets_and_range():
 
     _, events = volley(s, CAT, 0, (1, 2))
     rolls = [e for e in events if isinstance(e, AttackRolled)]
-    assert dict(rolls[0].modifiers)["1 extra target(s)"] == -1
+    assert dict(rolls[0].modifiers)["1 extra target"] == -1
     assert rolls[1].needed == 5 + 1 + 1  # 8 hexes, kunai base range 7: one beyond
     assert s2 is not s
 

@@ -212,5 +212,5 @@ def test_statuses_and_smoke_show_on_the_unit():
     views = {v.uid: v for v in RULESET.board_view(s).units}
     assert "smk" in views[0].flags and {"psn", "bld", "smk"} <= set(views[1].flags)
     details = "\n".join(RULESET.unit_details(s, 1))
-    assert "poisoned, 1 a round, 2 round(s) left" in details and "blinded" in details and "in smoke" in details
+    assert "poisoned, 1 a round, 2 rounds left" in details and "blinded" in details and "in smoke" in details
     assert RULESET.board_view(s).cell(3, 4).effects == ("smoke",)

@@ -135,7 +135,7 @@ def test_the_bear_sheet_shows_the_derived_health_instead_of_the_seeds_11():
     text = "\n".join(sheet.lines)
     assert "Bear - 25 points (Damage 4 + Range 1 + Armor 1 + Move 9 + Big 1 5 + Ridable 1 5)" in text
     assert "Health 8 = 5 base + 3 for a 2x2 footprint (4 squares)" in text
-    assert "Carries up to 1 rider(s)" in text
+    assert "Carries up to 1 rider, all fitting on its 4 squares" in text
     assert "Health cannot be bought or written in: Big 1 always gives 8" in text
     assert sheet.data["unit"]["health"] == 8 and sheet.data["unit"]["cost"] == 25
 
@@ -146,7 +146,7 @@ def test_an_army_sheet_lists_the_activation_order_with_every_derived_number():
     text = "\n".join(sheet.lines)
     assert "50 of 50 points (0 unspent)" in text
     assert " 1. Bear" in text and " 2. Crossbow Dorf" in text
-    assert "Defender zone: 1 ring(s) around it, 8 squares" in text
+    assert "Defender zone: 1 ring around it, 8 squares" in text
     assert sheet.data["health_total"] == 13 and sheet.data["order"] == ["Bear", "Crossbow Dorf"]
 
 

@@ -1,0 +1,62 @@
+"""core.words: counts, plurals and cells as every ruleset writes them, and the event text that uses them."""
+
+from core import registry
+from core.words import cell, cells, count, plural
+
+
+def test_one_takes_the_singular_and_every_other_number_the_plural():
+    assert count(1, "die") == "1 die" and count(2, "die") == "2 dice" and count(0, "die") == "0 dice"
+    assert count(1, "success") == "1 success" and count(3, "success") == "3 successes"
+    assert count(1, "point") == "1 point" and count(5, "point") == "5 points"
+    assert count(1, "square") == "1 square" and count(4, "square") == "4 squares"
+    assert count(2, "hex") == "2 hexes" and count(1, "hex") == "1 hex"
+    assert count(-1, "point") == "-1 point" and plural(2, "ninja") == "ninja"
+    assert count(2, "staff", "staves") == "2 staves"
+
+
+def test_a_cell_is_column_then_row_in_brackets():
+    assert cell(3, 5) == "(3,5)"
+    assert cells([(1, 2), (3, 4)]) == "(1,2) (3,4)"
+
+
+def test_every_ruleset_writes_a_cell_the_same_way():
+    for name, scenario in (("statwar", "duel_25"), ("ninja", "ash_vs_vine"), ("commanders", "duel_at_the_ford")):
+        ruleset = registry.get(name)
+        state = ruleset.new_battle(ruleset.load_scenario(scenario), 3)
+        assert ruleset.describe_cell(state, 2, 1).startswith("(2,1)"), name
+
+
+def test_one_die_and_one_success_in_a_commanders_spell_line():
+    from core.commanders import events as ev
+
+    ruleset = registry.get("commanders")
+    state = ruleset.new_battle(ruleset.load_scenario("duel_at_the_ford"), 3)
+    result = ev.SpellResult(uid=1, spell="Mute", effect="failed", amount=0, dice=1, successes=1,
+                            heed=0, recognition=0, constraint=0)
+    line = ruleset.describe_event(state, result)
+    assert "(faces 1 die, 1 success)" in line
+
+
+def test_a_statwar_overkill_reads_as_what_the_hit_was_and_what_was_taken():
+    from core.statwar.events import UnitAttacked
+
+    ruleset = registry.get("statwar")
+    state = ruleset.new_battle(ruleset.load_scenario("duel_25"), 3)
+    # an Archer (Damage 4) against a unit with 3 Health left and Armor 1: 4 - 1 = 3, all of it taken
+    exact = ruleset.describe_event(state, UnitAttacked(1, 2, 4, 1, 3, 3, 0, 2, 2))
+    assert "Damage 4 - Armor 1 = 3; Health 3 -> 0" in exact
+    # Damage 6 against Armor 0 and 5 Health left: the sum is 6, 5 is taken
+    over = ruleset.describe_event(state, UnitAttacked(1, 2, 6, 0, 5, 5, 0, 2, 2))
+    assert "Damage 6 - Armor 0 = 6, 5 taken (all the Health left); Health 5 -> 0" in over
+
+
+def test_a_ninja_turning_in_place_is_not_said_to_walk_to_where_it_stands():
+    from core.hexgrid import offset_to_hex
+    from core.ninja.events import UnitMoved
+
+    ruleset = registry.get("ninja")
+    state = ruleset.new_battle(ruleset.load_scenario("ash_vs_vine"), 3)
+    here = offset_to_hex(0, 4)
+    line = ruleset.describe_event(state, UnitMoved(0, "walk", here, here, 1, 1, 5))
+    assert "walks from" not in line
+    assert line == "Ash Veteran 1 stays at (0,4) and turns to face NE (1/5 points)"
