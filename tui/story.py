@@ -165,6 +165,7 @@ class Entry:
     action: str = ""  # "· action" line for alternating rulesets; empty when orders are sealed
     note: str = ""  # a line of the screen's own (the header, "undone to step 4")
     round: int = 0
+    bullet: str = "· "  # what the action's line starts with
 
 
 def _line(beat: Beat) -> str:
@@ -177,8 +178,9 @@ def _fold_line(key: str, items: list[Beat], side_name: Callable[[int], str]) -> 
         side = items[0].side or 0
         n = sum(1 for b in items if b.kind == "sealed")
         done = any(b.kind == "submitted" for b in items)
-        word = "ninja" if n != 1 else "ninja"
-        return f"{'':>{TAG_WIDTH}} {side_name(side)} sealed orders for {n} {word}" + (" and submitted" if done else "")
+        if n == 0:  # a submission with no order before it in the log
+            return f"{'':>{TAG_WIDTH}} {items[-1].text}"
+        return f"{'':>{TAG_WIDTH}} {side_name(side)} sealed orders for {n} ninja" + (" and submitted" if done else "")
     if key.startswith("deployed"):
         return f"{'':>{TAG_WIDTH}} {side_name(items[0].side or 0)} deployed {len(items)} unit(s)"
     return f"{'':>{TAG_WIDTH}} " + "; ".join(b.text for b in items)
@@ -212,10 +214,12 @@ def story_lines(entries: Iterable[Entry], side_name: Callable[[int], str]) -> li
             continue
         if entry.action:
             close()
-            out.append("· " + entry.action)
+            out.append(entry.bullet + entry.action)
         for beat in entry.beats:
             if not beat.text:
                 continue  # a beat that only counts (statwar damage is in its attack's sentence)
+            if entry.action and beat.kind in ("sealed", "submitted"):
+                continue  # the action's own line says it (a replay or a log shows resolved orders)
             key = _fold_key(beat)
             if key and key == run_key and not (beat.kind == "sealed" and any(b.kind == "submitted" for b in run)):
                 run.append(beat)
@@ -365,5 +369,20 @@ def story_by_round(match: Any, action_words: Callable[[int], str], upto: int | N
         out.append(f"Round {round_no}")
         out.extend("  " + line for line in story_lines(entries, name))
         summary = round_summary(match, round_no, upto)
-        out.append("  " + summary[-1])
+        out.append("  " + tally_line(match, round_no, upto))
     return out
+
+
+def tally_line(match: Any, round_no: int, upto: int | None = None) -> str:
+    """A round's summary on one line: per side hits given/taken, damage, losses; who leads."""
+    lines = round_summary(match, round_no, upto)
+    if len(lines) < 2:
+        return lines[0]
+    parts, side = [], ""
+    for line in lines[1:-1]:
+        if not line.startswith("  "):
+            side = line.rstrip(":")
+            parts.append(side + ":")
+        else:
+            parts[-1] += " " + line.strip() + ";"
+    return "Summary: " + " ".join(p.rstrip(";") + "." for p in parts) + " " + lines[-1]
