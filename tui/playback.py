@@ -155,6 +155,13 @@ class Player:
         self.show(self.queue.pop(0))
         self._timer = self.host.set_timer(self.seconds, self._next)
 
+    def advance(self) -> None:
+        """The next frame now (its full time follows): to look at one frame at leisure."""
+        if self._timer is not None:
+            self._timer.stop()
+        if self.running:
+            self._next()
+
     def skip(self) -> None:
         """To the end of everything queued, now."""
         if self._timer is not None:
@@ -215,10 +222,13 @@ class MapPlayback:
         cell, words = frame.caption
         region = self.map.visible_cell_region(cell)
         origin = self.map.content_region
-        x = origin.x + region.right
-        if x + len(words) + 2 > origin.right:
-            x = max(origin.x, origin.x + region.x - len(words) - 2)
-        y = origin.y + region.y
+        width = len(words) + 2
+        x, y = origin.x + region.right, origin.y + region.y
+        if x + width > origin.right:  # no room on the right: on the left, else on the row above
+            x = origin.x + region.x - width
+            if x < origin.x:
+                x = max(origin.x, min(origin.x + region.x, origin.right - width))
+                y = y - 1 if region.y > 0 else y + 1
         self.caption.update(f" {words} ")
         self.caption.styles.offset = (x, y)
         self.caption.display = True

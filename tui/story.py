@@ -73,7 +73,7 @@ def _ninja(ev: Any, text: str) -> list[Beat]:
     if kind == "AttackRolled":
         verdict = "HIT" if ev.hit else "miss"
         return [Beat("attack", text, actor=ev.attacker, target=ev.target, hit=ev.hit,
-                     caption=f"{ev.roll} need {ev.needed} {verdict}")]
+                     caption=f"rolled {ev.roll} need {ev.needed}: {verdict}")]
     if kind == "DamageDealt":
         return [Beat("damage", text, target=ev.unit, amount=ev.amount, caption=f"-{ev.amount} ({ev.hp_before}>{ev.hp_after})")]
     if kind == "UnitDied":
@@ -98,7 +98,7 @@ def _statwar(ev: Any, text: str) -> list[Beat]:
     if kind in ("UnitAttacked", "BlastHit"):
         actor = ev.attacker if kind == "UnitAttacked" else ev.bomb
         hit = ev.dealt > 0
-        caption = f"{ev.damage}-{ev.armor} armour: -{ev.dealt}" if hit else f"{ev.damage}-{ev.armor} armour: none"
+        caption = f"damage {ev.damage}-{ev.armor} armour" + ("" if hit else ": none")
         beats = [Beat("attack", text, actor=actor, target=ev.target, hit=hit, caption=caption)]
         if hit:
             beats.append(Beat("damage", "", actor=actor, target=ev.target, amount=ev.dealt,
@@ -123,7 +123,7 @@ def _commanders(ev: Any, text: str) -> list[Beat]:
         return [Beat("move", text, actor=ev.uid, frm=_square(ev.frm), to=_square(ev.to))]
     if kind == "StrikesRolled":
         hit = ev.successes > 0
-        caption = f"{ev.successes}/{len(ev.rolls)} strikes" + (f" -{ev.damage}" if ev.damage else "")
+        caption = f"{ev.successes}/{len(ev.rolls)} strikes hit"
         return [Beat("attack", text, actor=ev.attacker, target=ev.defender, hit=hit, caption=caption)]
     if kind == "Annihilation":
         return [Beat("attack", text, actor=ev.attacker, target=ev.defender, hit=True, caption="annihilated")]
