@@ -73,13 +73,10 @@ def frames(before: BoardView, beats: Iterable[Beat]) -> list[Frame]:
     out: list[Frame] = []
     view = before
     shown = [b for b in beats if b.kind in ("move", "attack", "damage", "death", "spell") or (b.kind == "note" and b.caption)]
-    total = len(shown)
-    number = 0
     last_attack: tuple[int | None, int] | None = None  # (target, index of its frame in out)
     doomed: list[int] = []
     for beat in shown:
-        number += 1
-        line = f"▶ {number}/{total} {beat.text}" if beat.text else ""
+        line = beat.text
         for uid in doomed:  # a death is marked in its own frame, the unit goes in the next
             view = _removed(view, uid)
         doomed = []
@@ -99,8 +96,7 @@ def frames(before: BoardView, beats: Iterable[Beat]) -> list[Frame]:
             if last_attack is not None and last_attack[0] == beat.target:
                 prev = out[last_attack[1]]
                 words = f"{prev.caption[1]} {beat.caption}" if prev.caption else beat.caption
-                text = prev.line if not beat.text else f"{prev.line}; {beat.text}"
-                out[last_attack[1]] = attrs.evolve(prev, view=view, caption=(target_cell, words), line=text)
+                out[last_attack[1]] = attrs.evolve(prev, view=view, caption=(target_cell, words))
                 continue
             out.append(Frame(view, ((target_cell, "target"),), frozenset(), (target_cell, beat.caption), target_cell, line))
             last_attack = None
@@ -118,7 +114,8 @@ def frames(before: BoardView, beats: Iterable[Beat]) -> list[Frame]:
         last_attack = (beat.target, len(out) - 1) if beat.kind == "attack" else None
         if beat.kind == "death" and beat.target is not None:
             doomed.append(beat.target)
-    return out
+    # numbered in the order of play: ninja's simultaneous orders resolve fastest first
+    return [attrs.evolve(f, line=f"▶ {i}/{len(out)} {f.line}") for i, f in enumerate(out, 1)]
 
 
 class Player:

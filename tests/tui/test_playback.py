@@ -44,9 +44,7 @@ def test_frames_mark_the_death_before_the_unit_goes(name):
     assert dict(death.highlights)[death.caption[0]] == "target"
     later = frames[index + 1:]
     assert all(dead not in {u.uid for u in f.view.units} for f in later)
-    # the frames are numbered in the order the events happened
-    assert [f.line.split()[1] for f in frames] == [f"{i}/{len(frames)}" for i in range(1, len(frames) + 1)][: len(frames)] or True
-    assert all(f.line.startswith("▶ ") for f in frames if f.line)
+    assert all(f.line.startswith("▶ ") for f in frames)
 
 
 def test_a_statwar_hit_shows_its_numbers_beside_the_target():
@@ -93,19 +91,15 @@ def test_the_log_folds_sealed_orders_and_marks_hits_and_deaths():
 
 
 def test_the_round_tally_counts_the_events():
+    # statwar duel_25, seed 3, round 4 so far: Archer #1 moves, hits the Goblin Sapper (4 - 0
+    # armour, 1 health left: 1 dealt), the sapper dies and blows up with no one beside it
     match, _, beats = deadly_beats("statwar")
-    round_no = match.ruleset.round_number(match.state_at(match.cursor - 1))
-    lines = story.round_summary(match, round_no)
-    event = next(e for e in match.events_at(match.cursor) if type(e).__name__ == "UnitAttacked")
-    sides = {u.uid: u.side for u in match.ruleset.board_view(match.state_at(match.cursor - 1)).units}
-    attacker, target = sides[event.attacker], sides[event.target]
-    names = match.ruleset.side_names(match.state)
-    block = lines.index(f"{names[attacker]}:")
-    assert lines[block + 1].startswith("  hits given 1") or lines[block + 1].startswith("  hits given")
-    given = int(lines[block + 2].split(",")[0].split()[-1])
-    assert given >= event.dealt
-    lost = lines[lines.index(f"{names[target]}:") + 3]
-    assert "lost 1" in lost or "lost 2" in lost
+    assert story.round_summary(match, 4) == [
+        "Round 4 so far",
+        "Rangers:", "  hits given 1, taken 0", "  damage given 1, taken 0", "  killed 1, lost 0",
+        "Goblins:", "  hits given 0, taken 1", "  damage given 0, taken 1", "  killed 0, lost 1",
+        "Ahead: Rangers. Left: Rangers 2 units/7 health, Goblins 1 units/5 health",
+    ]
 
 
 def test_the_cli_log_and_the_end_screen_use_the_log_words():
