@@ -41,7 +41,9 @@ class LogScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#log-search", Input).focus()
+        search = self.query_one("#log-search", Input)
+        search.cursor_blink = False  # a steady cursor: the screen repaints only when the text changes
+        search.focus()
         self.show("")
 
     def show(self, text: str) -> None:
