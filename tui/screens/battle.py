@@ -106,7 +106,9 @@ class BattleScreen(Screen[None]):
             "[ and ] scroll it. Side 1's units are UPPER case, side 2's lower case and\n"
             "underlined; [ ] is the cursor, ° a lasting effect (smoke, fire). With a unit\n"
             "selected, · · marks the cells the move under the cursor passes through: the\n"
-            "cheapest path the rules find, the one it takes; the panel gives its cost.\n\n"
+            "cheapest path the rules find, the one it takes; the panel gives its cost.\n"
+            "After an action its events play on the map (pace in Options; any key skips).\n"
+            "L shows the whole log with a search; R the round's summary.\n\n"
             + self.map_legend()
         )
 
@@ -270,7 +272,7 @@ class BattleScreen(Screen[None]):
     # --- taking actions ----------------------------------------------------
     def commit(self, action: Any) -> bool:
         before = self.match.state
-        seen_before = self.map.view if self.playing else self.ruleset.board_view(self.shown_state())
+        seen_before = self.ruleset.board_view(self.shown_state())  # the live board, whatever a playback shows
         round_before = self.ruleset.round_number(before)
         try:
             events = self.match.apply(action)
@@ -278,7 +280,7 @@ class BattleScreen(Screen[None]):
             self.notify(f"Not allowed: {exc.reason}", severity="warning")
             return False
         beats = self._log_step(self.match.state, action, events, before)
-        if self.ruleset.round_number(self.match.state) > round_before:
+        if self.ruleset.round_number(self.match.state) > round_before and self.app.settings.playback != "off":
             self._summary_due = round_before
         self.play(seen_before, beats)
         self.picker.clear()
