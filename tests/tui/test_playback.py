@@ -233,3 +233,36 @@ async def test_random_keys_while_the_ai_plays_with_playback_on(tmp_path, monkeyp
                 if type(app.screen).__name__ in ("LogScreen", "RoundSummaryScreen", "HelpDialog"):
                     await pilot.press("escape")
         assert played > 5  # the AI played on between the keys
+
+
+def test_a_bad_playback_pace_in_the_settings_file_falls_back_and_says_so(tmp_path):
+    from tui import settings
+
+    (tmp_path / settings.SETTINGS_FILE).write_text('{"playback": "warp"}')
+    loaded, problems = settings.load(tmp_path)
+    assert loaded.playback == settings.DEFAULT_PACE
+    assert any("playback 'warp'" in p for p in problems)
+
+
+async def test_the_replay_plays_a_step_on_the_map_and_a_key_skips_it(tmp_path, monkeypatch):
+    from tui.screens.replay import ReplayScreen
+
+    monkeypatch.setitem(playback.PACES, "slow", 3600.0)
+    match, deadly = before_death("statwar")
+    match.apply(deadly)
+    match.jump(match.cursor - 1)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.apply_settings(attrs.evolve(app.settings, playback="slow"))
+        screen = ReplayScreen(match, {})
+        app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press("right")
+        from tui.widgets.map import BattleMap
+
+        live = match.ruleset.board_view(match.state)
+        assert screen.playing and match.cursor == match.steps
+        assert screen.query_one(BattleMap).view != live  # the first frame: the archer's move
+        await pilot.press("right")  # skips; does not step
+        assert not screen.playing and match.cursor == match.steps
+        assert screen.query_one(BattleMap).view == live
