@@ -19,6 +19,15 @@ textual._wait.SLEEP_GRANULARITY = 1 / 250
 textual._wait.SLEEP_IDLE = textual._wait.SLEEP_GRANULARITY / 20
 
 
+@pytest.fixture(autouse=True)
+def playback_off(monkeypatch):
+    """A fresh settings file plays no events on the map, so a test sees each result at once;
+    the tests of playback turn it on."""
+    from tui import settings
+
+    monkeypatch.setattr(settings, "DEFAULT_PACE", "off")
+
+
 @pytest.fixture(scope="module")
 def toy_registered():
     """The tests' toy ruleset, known to the registry only while a module that asks for it runs.

@@ -493,16 +493,17 @@ def cmd_log(args: argparse.Namespace) -> int:
     if secret:
         view = "the public view" if seat is None else f"{names[seat]}'s view"
         print(f"Shown as {view}: orders sealed in the phase still open stay hidden until they resolve.")
-    shown_round = None
-    for step, action, events in match.history():
-        before, after = match.state_at(step - 1), match.state_at(step)
-        round_now = ruleset.round_number(before)
-        if round_now != shown_round:
-            print(f"\nRound {round_now}")
-            shown_round = round_now
-        print(f"{step:>4}. {action_text(match, step, seat, secret)}")
-        for event in events:
-            print(f"        {ruleset.describe_event(after, event)}")
+    from tui import story  # the same story, in the same words, as the battle's log
+
+    names = ruleset.side_names(match.state)
+    name = lambda side: names[side] if 0 <= side < len(names) else f"side {side + 1}"  # noqa: E731
+    for round_now, steps in story.round_steps(match).items():
+        print(f"\nRound {round_now}")
+        entries = [story.Entry(story.step_beats(match, step), f"{step:>4}. {action_text(match, step, seat, secret)}", bullet="")
+                   for step in steps]
+        for line in story.story_lines(entries, name):
+            print(line if line[:4].strip().isdigit() else "   " + line)
+        print("   " + story.tally_line(match, round_now))
     print(f"\n{result_line(ruleset, match.state)}")
     return 0
 

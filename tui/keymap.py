@@ -39,6 +39,8 @@ ACTIONS: dict[str, tuple[str, str, bool]] = {
     "battle.save": ("s,ctrl+s", "Save", True),
     "battle.log_up": ("left_square_bracket", "Log up", False),
     "battle.log_down": ("right_square_bracket", "Log down", False),
+    "battle.log_full": ("L", "Log", True),
+    "battle.summary": ("R", "Round", True),
     "battle.quit": ("q", "Quit", True),
     "replay.play": ("space,p", "Play/pause", True),
     "replay.forward": ("right,l,period", "Step", True),
@@ -50,6 +52,10 @@ ACTIONS: dict[str, tuple[str, str, bool]] = {
     "replay.round": ("r", "Go to round", True),
     "replay.take_over": ("t", "Take over", True),
     "replay.quit": ("q,escape", "Close", True),
+    "replay.pan_left": ("shift+left,H", "Pan left", False),
+    "replay.pan_right": ("shift+right,L", "Pan right", False),
+    "replay.pan_up": ("shift+up,K", "Pan up", False),
+    "replay.pan_down": ("shift+down,J", "Pan down", False),
 }
 
 MOVES: tuple[str, ...] = ("left", "right", "up", "down", "up_left", "up_right", "down_left", "down_right")

@@ -1,4 +1,4 @@
-"""Player settings kept in a small JSON file: keymap preset, theme, animations.
+"""Player settings kept in a small JSON file: keymap preset, theme, animations, playback pace.
 
 Where: the folder named by $SKIRMISH_CONFIG, else the platform's config folder
 (XDG_CONFIG_HOME or ~/.config on Linux, ~/Library/Application Support on macOS,
@@ -18,6 +18,10 @@ import attrs
 
 PRESETS: tuple[str, ...] = ("vi", "arrows", "numpad")
 THEMES: tuple[str, ...] = ("dark", "light", "high-contrast", "monochrome")
+#: how fast events play on the map after an action (tui.playback); "off" shows the result at once
+PACES: tuple[str, ...] = ("off", "fast", "normal", "slow")
+#: the pace of a fresh settings file (a module value: the test suite starts with playback off)
+DEFAULT_PACE = "normal"
 
 SETTINGS_FILE = "settings.json"
 KEYMAP_FILE = "keymap.toml"
@@ -44,6 +48,7 @@ class Settings:
     keymap_preset: str = "vi"
     theme: str = "dark"
     animations: bool = True
+    playback: str = attrs.field(factory=lambda: DEFAULT_PACE)
 
     def problems(self) -> list[str]:
         out = []
@@ -51,6 +56,8 @@ class Settings:
             out.append(f"keymap_preset {self.keymap_preset!r} is not one of {', '.join(PRESETS)}")
         if self.theme not in THEMES:
             out.append(f"theme {self.theme!r} is not one of {', '.join(THEMES)}")
+        if self.playback not in PACES:
+            out.append(f"playback {self.playback!r} is not one of {', '.join(PACES)}")
         return out
 
 
@@ -84,6 +91,7 @@ def load(folder: Path | None = None) -> tuple[Settings, list[str]]:
             settings,
             keymap_preset=settings.keymap_preset if settings.keymap_preset in PRESETS else default.keymap_preset,
             theme=settings.theme if settings.theme in THEMES else default.theme,
+            playback=settings.playback if settings.playback in PACES else default.playback,
         )
     return settings, problems
 

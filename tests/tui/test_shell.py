@@ -55,9 +55,10 @@ async def test_options_persist_across_runs(tmp_path):
         await pilot.press("enter")  # movement keys: vi -> arrows
         await pilot.press("down", "right", "right")  # theme: dark -> light -> high-contrast
         await pilot.press("down", "enter")  # animations off
+        await pilot.press("down", "enter", "enter")  # playback: off (the tests' default) -> fast -> normal
         assert app.theme == "skirmish-high-contrast"
     saved = json.loads((tmp_path / "config" / "settings.json").read_text())
-    assert saved == {"keymap_preset": "arrows", "theme": "high-contrast", "animations": False}
+    assert saved == {"keymap_preset": "arrows", "theme": "high-contrast", "animations": False, "playback": "normal"}
     again = make_app(tmp_path)
     async with again.run_test(size=(80, 24)):
         assert again.settings.keymap_preset == "arrows"

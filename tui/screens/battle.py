@@ -21,7 +21,7 @@ from textual.widgets import Footer
 from core.errors import IllegalAction
 from core.match import Match
 from core.seats import seat_state
-from tui import keymap, rulesets, saving
+from tui import keymap, playback, rulesets, saving, story
 from tui.dialogs.actions import ActionMenu
 from tui.dialogs.confirm import ConfirmDialog
 from tui.dialogs.hand_over import HandOverDialog
@@ -30,6 +30,7 @@ from tui.screens.battle_ai import HUMAN, AiTurns
 from tui.screens.battle_autosave import TurnWatch
 from tui.widgets.map import BattleMap
 from tui.widgets.panels import BattleLog, InfoLine, OddsPanel, StatusLine, UnitPanel
+from tui.widgets.story import PlaybackCaption
 
 
 class BattleScreen(Screen[None]):
@@ -47,6 +48,8 @@ class BattleScreen(Screen[None]):
         keymap.binding("battle.save"),
         keymap.binding("battle.log_up"),
         keymap.binding("battle.log_down"),
+        keymap.binding("battle.log_full"),
+        keymap.binding("battle.summary"),
         keymap.binding("battle.quit"),
     ]
 
@@ -69,6 +72,9 @@ class BattleScreen(Screen[None]):
         self._handed_to: int | None = None
         self._end_shown_at: int | None = None
         self._shown: tuple[Any, int | None, Any] | None = None  # (state, viewer, what that viewer sees)
+        self.story: list[story.Entry] = []  # the log's items (tui.story folds them into lines)
+        self.playback: playback.MapPlayback | None = None  # set up on mount
+        self._summary_due: int | None = None  # a round just ended: its summary opens after the playback
 
     @property
     def ai_busy(self) -> bool:
@@ -87,6 +93,7 @@ class BattleScreen(Screen[None]):
         yield InfoLine(id="info-line")
         yield BattleLog(id="battle-log")
         yield Footer()
+        yield PlaybackCaption()
 
     def help_guide(self) -> str:
         return (
@@ -101,7 +108,9 @@ class BattleScreen(Screen[None]):
             "[ and ] scroll it. Side 1's units are UPPER case, side 2's lower case and\n"
             "underlined; [ ] is the cursor, ° a lasting effect (smoke, fire). With a unit\n"
             "selected, · · marks the cells the move under the cursor passes through: the\n"
-            "cheapest path the rules find, the one it takes; the panel gives its cost.\n\n"
+            "cheapest path the rules find, the one it takes; the panel gives its cost.\n"
+            "After an action its events play on the map (pace in Options; any key skips).\n"
+            "L shows the whole log with a search; R the round's summary.\n\n"
             + self.map_legend()
         )
 
@@ -133,9 +142,11 @@ class BattleScreen(Screen[None]):
             f"{names[s] if s < len(names) else s}: {'you' if seat == HUMAN else 'AI ' + seat}"
             for s, seat in sorted(self.seats.items())
         )
-        log.write_line(f"{self.ruleset.title}: {self.meta.get('scenario', '')}  seed {self.meta.get('seed', '?')}  ({seats})")
+        self.story.append(story.Entry(note=f"{self.ruleset.title}: {self.meta.get('scenario', '')}  seed {self.meta.get('seed', '?')}  ({seats})"))
         for step, action, events in self.match.history():
-            self._log_step(self.match.state_at(step), action, events)
+            self._log_step(self.match.state_at(step), action, events, self.match.state_at(step - 1), show=False)
+        self.show_story()
+        self.playback = playback.MapPlayback(self, self.map, self.query_one(PlaybackCaption), self.query_one(InfoLine), self.after_playback)
         self.map.focus()
         self.take_position()
         self.jump_to_own_unit(1, first=True)  # not the next after whatever stands at (0, 0)
@@ -186,7 +197,8 @@ class BattleScreen(Screen[None]):
         state = self.match.state
         self.ended = self.match.outcome() is not None
         view = self.ruleset.board_view(self.shown_state())
-        self.map.set_view(view)
+        if not self.playing:  # a playback draws its own frames; the live view comes back after
+            self.map.set_view(view)
         cell = self.picker.set_position(state, view, self.legal(), self.human_side())
         if cell is not None:  # every action belongs to one unit (activation order): it is selected
             self.map.set_cursor(cell)
@@ -201,13 +213,20 @@ class BattleScreen(Screen[None]):
         self.maybe_hand_over()
         self.maybe_start_ai()
 
+    @property
+    def playing(self) -> bool:
+        """Whether events are being played on the map now (tui.playback)."""
+        return self.playback is not None and self.playback.running
+
     def update_highlights(self) -> None:
-        self.map.set_highlights(self.picker.highlights())
+        if not self.playing:
+            self.map.set_highlights(self.picker.highlights())
 
     def update_cursor_panels(self) -> None:
         state = self.shown_state()
         col, row = self.map.cursor
-        self.query_one(InfoLine).show_text(self.ruleset.describe_cell(state, col, row))
+        if not self.playing:
+            self.query_one(InfoLine).show_text(self.ruleset.describe_cell(state, col, row))
         unit = self.map.unit_at((col, row))
         shown = unit.uid if unit is not None else self.picker.selected
         panel = self.query_one(UnitPanel)
@@ -232,7 +251,8 @@ class BattleScreen(Screen[None]):
             side = self.human_side()
             prompt = self.plugin.prompt(state, side, self.picker.selected, self.picker.stage) if side is not None else ""
             odds.show("Next", [prompt])
-        self.map.set_path(self.picker.path_at((col, row)))
+        if not self.playing:
+            self.map.set_path(self.picker.path_at((col, row)))
 
     def explain(self, action: Any, state: Any = None) -> tuple[str, ...]:
         """The odds and modifiers of `action` in `state` (the current one by default), one line
@@ -255,12 +275,17 @@ class BattleScreen(Screen[None]):
     # --- taking actions ----------------------------------------------------
     def commit(self, action: Any) -> bool:
         before = self.match.state
+        seen_before = self.ruleset.board_view(self.shown_state())  # the live board, whatever a playback shows
+        round_before = self.ruleset.round_number(before)
         try:
             events = self.match.apply(action)
         except IllegalAction as exc:
             self.notify(f"Not allowed: {exc.reason}", severity="warning")
             return False
-        self._log_step(self.match.state, action, events, before)
+        beats = self._log_step(self.match.state, action, events, before)
+        if self.ruleset.round_number(self.match.state) > round_before and self.app.settings.playback != "off":
+            self._summary_due = round_before
+        self.play(seen_before, beats)
         self.picker.clear()
         error = self.turns.save_if_turn_complete(self.app)
         if error is not None:
@@ -268,12 +293,66 @@ class BattleScreen(Screen[None]):
         self.refresh_all()
         return True
 
-    def _log_step(self, state: Any, action: Any, events: tuple[Any, ...], before: Any | None = None) -> None:
-        log = self.query_one(BattleLog)
-        if not self.ruleset.sealed_orders:  # sealed orders' events say only that one was given
-            log.write_line("· " + self.ruleset.describe_action(before if before is not None else state, action))
-        for event in events:
-            log.write_line("  " + self.ruleset.describe_event(state, event))
+    def _log_step(self, state: Any, action: Any, events: tuple[Any, ...], before: Any, show: bool = True) -> tuple[story.Beat, ...]:
+        # sealed orders' events say only that one was given: the action itself stays unsaid
+        words = "" if self.ruleset.sealed_orders else self.ruleset.describe_action(before, action)
+        beats = story.beats(self.ruleset, state, events)
+        self.story.append(story.Entry(beats, words, round=self.ruleset.round_number(before)))
+        if show:
+            self.show_story()
+        return beats
+
+    def log_note(self, line: str) -> None:
+        self.story.append(story.Entry(note=line))
+        self.show_story()
+
+    def show_story(self) -> None:
+        self.query_one(BattleLog).show_lines(story.story_lines(self.story, self.side_name))
+
+    # --- playback ----------------------------------------------------------------
+    def play(self, before: Any, beats: tuple[story.Beat, ...]) -> None:
+        """Show the events just applied on the map, one at a time, at the Options' pace."""
+        if self.playback is None:
+            return
+        self.playback.play(playback.frames(before, beats), self.app.settings.playback)
+
+    def after_playback(self) -> None:
+        """The playback is over (or skipped): the live view, and what waited for it."""
+        self.refresh_all()
+        self.map.follow_cursor()
+        self.show_round_summary_if_due()
+
+    def show_round_summary_if_due(self) -> None:
+        due, self._summary_due = self._summary_due, None
+        if due is None or self.playing or self.app.settings.playback == "off" or self.ended:
+            return
+        if self.app.screen is self:  # not over a dialog the player has open
+            self.open_round_summary(due)
+
+    def open_round_summary(self, round_no: int) -> None:
+        from tui.screens.story import RoundSummaryScreen
+
+        self.app.push_screen(RoundSummaryScreen(story.round_summary(self.match, round_no)))
+
+    def on_key(self, event) -> None:
+        """Any key during a playback skips to its end (and does nothing else)."""
+        if self.playing and self.playback is not None:
+            event.stop()
+            event.prevent_default()
+            self.playback.skip()
+
+    def action_log_full(self) -> None:
+        from tui.screens.story import LogScreen
+
+        self.app.push_screen(LogScreen(story.story_lines(self.story, self.side_name)))
+
+    def action_summary(self) -> None:
+        state = self.match.state
+        round_no = self.ruleset.round_number(state)
+        steps = story.round_steps(self.match)
+        if round_no not in steps and round_no - 1 in steps:
+            round_no -= 1  # a round that has only begun: the one before it
+        self.open_round_summary(round_no)
 
     def check_outcome(self) -> bool:
         """Show the end screen once per finishing step; after 'back to the map' the player may undo."""
@@ -282,6 +361,8 @@ class BattleScreen(Screen[None]):
             self.ended = False
             return False
         self.ended = True
+        if self.playing:  # the last blows play first; the end screen follows the playback
+            return True
         if self._end_shown_at == self.match.cursor:
             return True
         self._end_shown_at = self.match.cursor
@@ -300,6 +381,8 @@ class BattleScreen(Screen[None]):
     # --- hotseat and AI ------------------------------------------------------
     def maybe_hand_over(self) -> None:
         """Between two human players at one keyboard, hide the board while orders are secret."""
+        if self.playing:  # after the playback: the next player sees it first
+            return
         side = self.human_side()
         humans = [s for s, seat in self.seats.items() if seat == HUMAN]
         secret = self.ruleset.sealed_orders or len(self.match.to_act()) > 1
@@ -389,7 +472,9 @@ class BattleScreen(Screen[None]):
             while self.ai.any_ai() and can() and self.human_side() is None:
                 step()
         arrow, word = ("↶", "undone") if back else ("↷", "redone")
-        self.query_one(BattleLog).write_line(f"{arrow} {word} to step {self.match.cursor}")
+        if self.playback is not None:
+            self.playback.skip()
+        self.log_note(f"{arrow} {word} to step {self.match.cursor}")
         self.picker.clear()
         self.turns.mark()
         self.refresh_all()

@@ -82,7 +82,17 @@ class EndScreen(Screen[str | None]):
                 if self._to_save():
                     hint = self.after_battle.save_hint + hint
             yield Static(hint, id="end-hint")
+            yield Static("\n".join(["", "The battle, round by round:"] + self.story()), id="end-story", markup=False)
         yield Footer()
+
+    def story(self) -> list[str]:
+        """Per round what happened, in the battle log's words (tui.story)."""
+        from tui import story
+
+        match, ruleset = self.match, self.match.ruleset
+        if ruleset.sealed_orders:  # as the battle's log: sealed orders are told by their events
+            return story.story_by_round(match, lambda step: "")
+        return story.story_by_round(match, lambda step: ruleset.describe_action(match.state_at(step - 1), match.all_actions[step - 1]))
 
     @property
     def seats(self) -> dict[Any, str]:

@@ -1,4 +1,4 @@
-"""Options: keymap preset, theme and animations, saved to the settings file at once."""
+"""Options: keymap preset, theme, animations and playback pace, saved to the settings file at once."""
 
 from __future__ import annotations
 
@@ -17,12 +17,15 @@ CHOICES: tuple[tuple[str, str, tuple], ...] = (
     ("keymap_preset", "Movement keys", settings_mod.PRESETS),
     ("theme", "Theme", settings_mod.THEMES),
     ("animations", "Animations", (True, False)),
+    ("playback", "Playback", settings_mod.PACES),
 )
 PRESET_TEXT = {
     "vi": "h j k l, y u b n diagonals (and arrows)",
     "arrows": "arrows, Home PgUp End PgDn diagonals",
     "numpad": "keypad digits 1-9 (and arrows)",
 }
+
+PLAYBACK_TEXT = {"playback": "  (events shown on the map; any key skips)"}
 
 
 class OptionsScreen(Screen[None]):
@@ -56,7 +59,7 @@ class OptionsScreen(Screen[None]):
         for field, label, _ in CHOICES:
             value = getattr(s, field)
             shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
-            extra = f"  ({PRESET_TEXT[value]})" if field == "keymap_preset" else ""
+            extra = f"  ({PRESET_TEXT[value]})" if field == "keymap_preset" else PLAYBACK_TEXT.get(field, "")
             rows.append(Option(f"{label:<14} < {shown} >{extra}", id=field))
         option_list = self.query_one("#options-list", OptionList)
         highlighted = option_list.highlighted or 0

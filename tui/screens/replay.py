@@ -17,10 +17,11 @@ from textual.widgets import Footer
 
 from core.match import Match
 from core.seats import SPECTATOR, action_text, secret_steps
-from tui import keymap, saving
+from tui import keymap, playback, saving, story
 from tui.dialogs.round_ask import RoundDialog
 from tui.widgets.map import BattleMap
 from tui.widgets.panels import BattleLog, InfoLine, StatusLine, UnitPanel
+from tui.widgets.story import PlaybackCaption
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)  # seconds per step
 
@@ -48,7 +49,13 @@ class ReplayScreen(Screen[None]):
         keymap.binding("replay.round", "round"),
         keymap.binding("replay.take_over", "take_over"),
         keymap.binding("replay.quit", "close"),
+        keymap.binding("replay.pan_left", "pan(-1, 0)"),
+        keymap.binding("replay.pan_right", "pan(1, 0)"),
+        keymap.binding("replay.pan_up", "pan(0, -1)"),
+        keymap.binding("replay.pan_down", "pan(0, 1)"),
     ]
+    #: cells (columns of cells, and rows) one pan key moves the view
+    PAN_STEP = (4, 3)
 
     def __init__(self, match: Match, meta: dict[str, Any]) -> None:
         super().__init__()
@@ -58,6 +65,8 @@ class ReplayScreen(Screen[None]):
         self.speed = 1
         self.timer: Timer | None = None
         self._logged = -1
+        self._entries: dict[int, story.Entry] = {}
+        self.playback: playback.MapPlayback | None = None  # set up on mount
         # A replay is watched from the spectator's seat, as of the recording's last step: orders
         # sealed in a phase the file leaves open stay hidden (core.seats); a finished battle hides nothing.
         here = match.cursor
@@ -70,7 +79,9 @@ class ReplayScreen(Screen[None]):
         return (
             "Space plays or pauses; Right/Left step; Home/End jump to the start/end; + and -\n"
             "change the speed; r jumps to a round; t takes over: the battle continues from\n"
-            "this step as a game you play (the recorded rest is dropped)."
+            "this step as a game you play (the recorded rest is dropped).\n"
+            "Each step's events play on the map at the pace set in Options; any key skips.\n"
+            "Shift+arrows (or H J K L) pan a map wider or taller than the screen."
         )
 
     def shown_state(self) -> Any:
@@ -88,6 +99,7 @@ class ReplayScreen(Screen[None]):
         yield InfoLine(id="info-line")
         yield BattleLog(id="battle-log")
         yield Footer()
+        yield PlaybackCaption()
 
     def on_resize(self, event) -> None:
         # a narrow terminal gives the map every column it can spare
@@ -100,12 +112,47 @@ class ReplayScreen(Screen[None]):
         battle_map = self.query_one(BattleMap)
         battle_map.side_styles = self.app.side_styles
         battle_map.colour = self.app.settings.theme != "monochrome"
+        self.playback = playback.MapPlayback(self, battle_map, self.query_one(PlaybackCaption), self.query_one(InfoLine), self.show)
         self.show()
+
+    @property
+    def playing(self) -> bool:
+        """Whether a step's events are being played on the map now."""
+        return self.playback is not None and self.playback.running
+
+    def on_key(self, event) -> None:
+        """Any key during a step's playback skips to its end (and does nothing else)."""
+        if self.playing and self.playback is not None:
+            event.stop()
+            event.prevent_default()
+            self.playback.skip()
+
+    def step_forward(self) -> None:
+        """One step on, its events played on the map from the board as it was."""
+        if self.match.cursor >= self.match.steps:
+            return
+        before = self.query_one(BattleMap).view
+        self.match.jump(self.match.cursor + 1)
+        beats = story.step_beats(self.match, self.match.cursor)
+        self.show()
+        if self.playback is not None and self.match.cursor not in self._secret:
+            self.playback.play(playback.frames(before, beats), self.app.settings.playback)
+
+    def action_pan(self, dx: int, dy: int) -> None:
+        """Move the view over the map by a few whole cells (the cursor stays where it is)."""
+        battle_map = self.query_one(BattleMap)
+        step_x, step_y = self.PAN_STEP
+        width, height = battle_map.viewport
+        map_width, map_height = battle_map.virtual_size
+        x = min(max(int(battle_map.scroll_x) + dx * step_x * battle_map.cell_width, 0), max(0, map_width - width))
+        y = min(max(int(battle_map.scroll_y) + dy * step_y, 0), max(0, map_height - height))
+        battle_map.scroll_to(x, y, animate=False, force=True, immediate=True)
 
     def show(self) -> None:
         state = self.shown_state()
         battle_map = self.query_one(BattleMap)
-        battle_map.set_view(self.ruleset.board_view(state))
+        if not self.playing:  # a playback draws its own frames, then calls show again
+            battle_map.set_view(self.ruleset.board_view(state))
         playing = "playing" if self.timer is not None else "paused"
         self.query_one(StatusLine).update(
             f"Replay: step {self.match.cursor}/{self.match.steps}  round {self.ruleset.round_number(state)}\n"
@@ -113,7 +160,8 @@ class ReplayScreen(Screen[None]):
         )
         self.query_one(UnitPanel).show("Last action", self._last_action_lines())
         col, row = battle_map.cursor
-        self.query_one(InfoLine).update(self.ruleset.describe_cell(state, col, row))
+        if not self.playing:
+            self.query_one(InfoLine).update(self.ruleset.describe_cell(state, col, row))
         self._follow_log()
 
     def _last_action_lines(self) -> list[str]:
@@ -129,17 +177,19 @@ class ReplayScreen(Screen[None]):
         """The log shows every step up to the cursor, so it reads as the battle did."""
         if self._logged == self.match.cursor:
             return
-        log = self.query_one(BattleLog)
-        if self._logged >= 0 and self.match.cursor == self._logged + 1:
-            steps = [self.match.cursor]
-        else:
-            log.clear()
-            steps = list(range(1, self.match.cursor + 1))
-        for step in steps:
-            log.write_line(f"{step}. " + action_text(self.match, step, SPECTATOR, self._secret))
-            for event in self.match.events_at(step):
-                log.write_line("   " + self.ruleset.describe_event(self.match.state_at(step), event))
+        entries = [self._entry(step) for step in range(1, self.match.cursor + 1)]
+        names = self.ruleset.side_names(self.match.state)
+        self.query_one(BattleLog).show_lines(
+            story.story_lines(entries, lambda side: names[side] if 0 <= side < len(names) else f"side {side + 1}"))
         self._logged = self.match.cursor
+
+    def _entry(self, step: int) -> story.Entry:
+        """A step in the log's words (tui.story), worked out once per step."""
+        entry = self._entries.get(step)
+        if entry is None:
+            words = f"{step}. " + action_text(self.match, step, SPECTATOR, self._secret)
+            entry = self._entries[step] = story.Entry(story.step_beats(self.match, step), words)
+        return entry
 
     # --- keys ----------------------------------------------------------------
     def action_play(self) -> None:
@@ -153,15 +203,15 @@ class ReplayScreen(Screen[None]):
         self.show()
 
     def _tick(self) -> None:
+        if self.playing:  # the step before is still being played: this tick waits for it
+            return
         if self.match.cursor >= self.match.steps:
             self.action_play()
             return
-        self.match.jump(self.match.cursor + 1)
-        self.show()
+        self.step_forward()
 
     def action_forward(self) -> None:
-        if self.match.cursor < self.match.steps:
-            self.match.jump(self.match.cursor + 1)
+        self.step_forward()
         self.show()
 
     def action_back(self) -> None:

@@ -211,10 +211,14 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
         Returns whether the view scrolled. Before the first layout there is no
         viewport: on_resize follows the cursor then.
         """
+        return self.follow_cell(self.cursor)
+
+    def follow_cell(self, cell: Cell) -> bool:
+        """Scroll as follow_cursor does, for any cell (a playback keeps its action in sight)."""
         width, height = self.viewport
         if width <= 0 or height <= 0:
             return False
-        col, row = self.cursor
+        col, row = cell
         step = self.cell_width
         scroll_x, scroll_y = int(self.scroll_x), int(self.scroll_y)
         # the margin shrinks on a viewport too small for it, so the cursor's cell always fits

@@ -129,9 +129,56 @@ class BattleLog(RichLog):
     def __init__(self, **kwargs) -> None:
         super().__init__(max_lines=2000, wrap=True, highlight=False, markup=False, **kwargs)
         self.can_focus = False
+        self.written: list[str] = []  # every line as written, for show_lines
+        self._starts: list[tuple[int, int] | None] = []  # (strip index, trimmed lines) of each
 
     def write_line(self, line: str) -> None:
-        self.write(Text(line))
+        """Add a line; the log follows it only when it was at its bottom (a player reading
+        back is not pulled away, and is followed again once back at the bottom)."""
+        follow = self.scroll_y >= self.max_scroll_y
+        self._starts.append((len(self.lines), self._start_line) if self._size_known else None)
+        self.written.append(line)
+        self.write(Text(line), scroll_end=follow)
+
+    def show_lines(self, lines: list[str]) -> None:
+        """Make the log read `lines`: the lines it shares with what is written stay, the rest
+        are taken back and written anew (a folded line that grew is one line rewritten)."""
+        keep = 0
+        for old, new in zip(self.written, lines):
+            if old != new:
+                break
+            keep += 1
+        if keep < len(self.written):
+            self._take_back(keep)
+        for line in lines[keep:]:
+            self.write_line(line)
+
+    def _take_back(self, keep: int) -> None:
+        follow = self.scroll_y >= self.max_scroll_y
+        start = self._starts[keep]
+        gone = len(self.written) - keep
+        if not self._size_known and len(self._deferred_renders) >= gone:
+            for _ in range(gone):
+                self._deferred_renders.pop()
+        elif start is not None and start[0] - (self._start_line - start[1]) >= 0:
+            del self.lines[start[0] - (self._start_line - start[1]):]
+            self._line_cache.clear()
+            self.virtual_size = Size(self._widest_line_width, len(self.lines))
+            self.refresh()
+        else:  # written before the log had a size, or trimmed since: write it all again
+            kept = self.written[:keep]
+            self.clear()
+            self.written, self._starts = [], []
+            for line in kept:
+                self.write_line(line)
+        del self.written[keep:]
+        del self._starts[keep:]
+        if follow:
+            self.scroll_end(animate=False, immediate=False, x_axis=False)
+
+    def clear(self):
+        self.written, self._starts = [], []
+        return super().clear()
 
     @property
     def line_count(self) -> int:
