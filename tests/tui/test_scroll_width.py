@@ -29,7 +29,7 @@ async def test_every_scroll_area_keeps_its_gutter(tmp_path):
                 seen += 1
                 if area.styles.scrollbar_gutter != "stable":
                     unstable.append(f"{name}: #{area.id or type(area).__name__}")
-    assert seen >= 4
+    assert seen >= 3  # the builders' sheets at least
     assert unstable == []
 
 
