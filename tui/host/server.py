@@ -15,6 +15,7 @@ The host also keeps the per-turn time limits of every running match.
 from __future__ import annotations
 
 import asyncio
+import codecs
 import fcntl
 import logging
 import os
@@ -243,6 +244,9 @@ class Host:
             if not output_done.done():
                 loop.add_reader(master, readable)
 
+        # the game reads UTF-8 and stops on a byte that is not: such bytes become U+FFFD here
+        decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+
         async def forward_input() -> None:
             while True:
                 try:
@@ -256,6 +260,7 @@ class Host:
                     return
                 if not data:
                     return
+                data = decoder.decode(data).encode()
                 while data:
                     try:
                         written = os.write(master, data)

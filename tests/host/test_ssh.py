@@ -1,0 +1,78 @@
+"""`skirmish host` end to end on the loopback address: two players with terminals over SSH.
+
+The host runs in this process on a free port; each connection gets its own game
+process, as in real use. Screens are read as a terminal draws them (pyte).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import asyncssh
+import pytest
+
+from tests.host.sshterm import Player, authorize, make_key, open_match
+from tui.host.server import Host, HostConfig, HostSetupError, host_key
+
+
+@pytest.fixture
+async def host(tmp_path):
+    keys = {"alice": make_key(), "bob": make_key()}
+    authorize(tmp_path, *keys.values())
+    open_match(tmp_path, (keys["alice"], "alice"), (keys["bob"], "bob"))
+    server = Host(HostConfig(tmp_path, port=0))
+    await server.start()
+    server.players = keys
+    yield server
+    await server.stop()
+
+
+async def seat(host: Host, name: str) -> Player:
+    """Connect as `name` and go from the lobby to the seat of the match."""
+    player = await Player.connect(host.port, host.players[name], name)
+    await player.wait_for("Your matches")
+    await player.wait_for("#1 ninja / ash_vs_vine")
+    player.send("\r")
+    await player.wait_for("To act:")
+    return player
+
+
+async def test_two_seats_over_ssh_see_each_other_leave_and_come_back(host):
+    alice, bob = await asyncio.gather(seat(host, "alice"), seat(host, "bob"))
+    await alice.wait_for("(bob) is here")
+    # Alice seals her orders (a, Enter): Bob's screen says so, and only so
+    alice.send("a")
+    await alice.wait_for("seals its orders")
+    alice.send("\r")
+    await bob.wait_for("has sealed its orders")
+    assert "To act: you" in bob.text()
+    # garbage and a 1x1 window on Bob's side do not disturb Alice, nor Bob once his window is back
+    bob.send(b"\x1b[\x00\xff\xfe\x1b]0;\x07\x1b[999;999R~~\x1bO")
+    bob.resize(1, 1)
+    await asyncio.sleep(0.3)
+    bob.resize(80, 24)
+    await bob.wait_for("To act: you")
+    # Bob drops: Alice is told; he comes back with the same key to the same seat and moment
+    await bob.close()
+    await alice.wait_for("(bob) has left the match")
+    bob = await seat(host, "bob")
+    await bob.wait_for("has sealed its orders")
+    await bob.wait_for("To act: you")
+    await alice.wait_for("(bob) is here")
+    for player in (alice, bob):
+        await player.close()
+
+
+async def test_who_may_come_in(host, tmp_path):
+    with pytest.raises(asyncssh.PermissionDenied):
+        await asyncssh.connect("127.0.0.1", host.port, username="mallory", client_keys=[make_key()],
+                               known_hosts=None, agent_path=None)
+    # without a terminal the host says what it needs
+    async with asyncssh.connect("127.0.0.1", host.port, username="alice", client_keys=[host.players["alice"]],
+                                known_hosts=None, agent_path=None) as conn:
+        result = await conn.run("play", encoding=None)
+    assert result.exit_status == 1 and b"connect with a terminal" in result.stderr
+    # the host key made on the first start is kept: a restart offers the same one
+    assert host_key(tmp_path).export_public_key() == host.key.export_public_key()
+    with pytest.raises(HostSetupError, match="no authorized keys file"):
+        Host(HostConfig(tmp_path / "empty", port=0))
