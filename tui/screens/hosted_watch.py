@@ -18,6 +18,7 @@ from tui.host import matches
 from tui.host.store import MatchRecord
 from tui.screens.replay import ReplayScreen
 from tui.widgets.map import BattleMap
+from tui.widgets.panels import StatusLine
 
 POLL = 0.05
 
@@ -84,6 +85,16 @@ class WatchScreen(ReplayScreen):
             self._logged = -1
         self._secret = secret
         self.show()
+
+    def show(self) -> None:
+        super().show()
+        live = "live" if self.match.cursor == self.match.steps else "End: back to live"
+        self.query_one(StatusLine).update(
+            f"Watching #{self.match_id}: {self.match.cursor}/{self.match.steps}\n"
+            f"round {self.ruleset.round_number(self.shown_state())}, {live}")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "take_over"  # the match belongs to its players: a spectator only watches
 
     def action_take_over(self) -> None:
         self.notify("This match belongs to its players: a spectator only watches.")

@@ -42,11 +42,11 @@ def state_words(record: MatchRecord, player: str) -> str:
     """What the match is doing, as the list says it for `player`."""
     mine = seat_of(record.seats, player) is not None
     if record.status == "open":
-        return "waiting for players" if mine else "open: Enter joins"
+        return "waiting for players" if mine else "open: join"
     if record.status == "running":
-        return f"{record.steps} steps: Enter resumes" if mine else f"{record.steps} steps: Enter watches"
+        return f"step {record.steps}: " + ("resume" if mine else "watch")
     result = record.result or {}
-    return f"over: {result.get('reason', 'ended')}"[:40]
+    return f"over: {result.get('reason', 'ended')}"
 
 
 def sections(records: list[MatchRecord], player: str) -> list[tuple[str, list[MatchRecord]]]:
@@ -132,7 +132,7 @@ class LobbyScreen(Screen[None]):
             if not group:
                 entries.append(Option(Text("  none", style="dim"), disabled=True))
             for record in group:
-                label = f"  {matches.match_title(record):<28.28} {seats_words(record):<22.22} {state_words(record, player)}"
+                label = f"  {matches.match_title(record):<26.26} {seats_words(record):<20.20} {state_words(record, player):.24}"
                 entries.append(Option(Text(label), id=f"m{record.id}"))
         options.add_options(entries)
         self.call_after_refresh(self._highlight, [o.id for o in entries], highlighted)
@@ -160,8 +160,10 @@ class LobbyScreen(Screen[None]):
         if record is None:
             about.update("n opens a new match; the others' open matches appear here to join.")
             return
-        undo = f"{record.undo} undo"
-        about.update(f"{matches.match_title(record)}: {seats_words(record)}; {undo}, {limit_words(record.time_limit)}.")
+        mine = seat_of(record.seats, self.identity.player) is not None and record.status != "finished"
+        verb = "goes to your seat" if mine else ("joins it" if record.status == "open" else "watches it")
+        about.update(f"{matches.match_title(record)}: {seats_words(record)}; {record.undo} undo, "
+                     f"{limit_words(record.time_limit)}. Enter {verb}.")
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.describe()
