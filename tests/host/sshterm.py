@@ -65,7 +65,10 @@ class Player:
 
     async def _read(self) -> None:
         while True:
-            data = await self.process.stdout.read(65536)
+            try:
+                data = await self.process.stdout.read(65536)
+            except (asyncssh.Error, ConnectionError):  # the connection was closed under the reader
+                return
             if not data:
                 return
             self.received += len(data)

@@ -15,10 +15,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import attrs
 from textual import events
 
 from core.errors import IllegalAction
 from core.hosting import HostedMatch, clock_words
+from core.seats import seat_state
 from tui.dialogs.confirm import ConfirmDialog
 from tui.dialogs.message import MessageDialog
 from tui.host import matches
@@ -51,6 +53,7 @@ class HostedBattleScreen(BattleScreen):
         self._version: int | None = None
         self._present: dict[int, bool] = {}
         self._left = False
+        self._sight_drawn: Any = None
 
     def help_guide(self) -> str:
         return (
@@ -131,9 +134,25 @@ class HostedBattleScreen(BattleScreen):
             self._leave_with("Seat taken over", "You connected again elsewhere with the same key: that connection has this seat now.")
             return
         self._tell_changes(before)
-        if landed or before.status != self.record.status:
+        if before.status != self.record.status or (landed and self._sight() != self._sight_drawn):
             self.picker.clear()
             self.refresh_all()
+        elif landed:  # what this seat may know is as drawn (another side's sealed order): the log and status only
+            self._legal_key = (self.match.cursor, self.side) if self._legal_key is not None else None
+            self.update_status()
+
+    def _sight(self) -> Any:
+        """What this seat may know of the position, the dice counter aside (it moves with every
+        action, sealed ones too, and changes nothing this seat can see or do)."""
+        view = seat_state(self.ruleset, self.match.state, self.side)
+        try:
+            return attrs.evolve(view, dice=None)
+        except (TypeError, ValueError):  # a state without dice: compared whole
+            return view
+
+    def refresh_all(self) -> None:
+        super().refresh_all()
+        self._sight_drawn = self._sight()
 
     def _show_row(self, row: Any, events: tuple[Any, ...]) -> None:
         log = self.query_one(BattleLog)
