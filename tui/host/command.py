@@ -123,10 +123,19 @@ def host_list(args: argparse.Namespace) -> int:
 def host_export(args: argparse.Namespace) -> int:
     from tui.host.matches import export
 
+    from core.seats import sealed_sides
+    from tui.host.matches import load
+
     store = open_store(args)
     try:
         path = export(store, args.match, args.file)
+        _, hosted = load(store, args.match)
     finally:
         store.close()
     print(f"Match #{args.match} written to {path}")
+    sides = sealed_sides(hosted.match)
+    if sides:
+        names = hosted.match.ruleset.side_names(hosted.match.state)
+        print(f"It holds the orders {' and '.join(names[s] for s in sides)} sealed this phase: "
+              "whoever reads the file can see them.")
     return 0
