@@ -64,10 +64,10 @@ class Relay:
 
 async def seated(port: int, key, name: str, compression: bool = False) -> Player:
     player = await Player.connect(port, key, name, compression=compression)
-    await player.wait_for("Your matches", 30)
-    await player.wait_for("#", 30)
+    await player.wait_for("Your matches", 90)  # a busy machine starts many games slowly
+    await player.wait_for("#", 90)
     player.send("\r")
-    await player.wait_for("To act:", 30)
+    await player.wait_for("To act:", 90)
     await asyncio.sleep(0.3)
     return player
 
@@ -114,7 +114,7 @@ async def measure(report: Report) -> None:
     rounds = 8 if report.quick else 25
     with tempfile.TemporaryDirectory(prefix="skirmish-host-bench-") as folder:
         data = Path(folder)
-        keys = [make_key() for _ in range(16)]
+        keys = [make_key() for _ in range(18)]
         authorize(data, *keys)
         first = open_match(data, (keys[0], "p0"), (keys[1], "p1"))
         host = Host(HostConfig(data, port=0))
@@ -167,7 +167,7 @@ async def measure(report: Report) -> None:
             await alice.close()
             await bob.close()
             # 4. players at once: everyone moves their cursor, one of them is timed
-            counts = (2, 4) if report.quick else (2, 4, 8)
+            counts = (2, 4) if report.quick else (2, 4, 8, 16)
             players: list[Player] = []
             holds = 0
             for count in counts:

@@ -14,7 +14,9 @@ Every commit is durable (synchronous=FULL): a host restart loses nothing committ
 
 from __future__ import annotations
 
+import functools
 import sqlite3
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -113,12 +115,25 @@ class MatchRecord:
         return self.sessions.get(side) is not None and seen is not None and now - seen <= PRESENCE_TIMEOUT
 
 
+def _locked(method):
+    """One call at a time on the store's connection (the host calls it from worker threads)."""
+
+    @functools.wraps(method)
+    def call(self, *args, **kwargs):
+        with self.lock:
+            return method(self, *args, **kwargs)
+
+    return call
+
+
 class Store:
-    """The match store at `path` (created with its tables when missing)."""
+    """The match store at `path` (created with its tables when missing). Safe to share
+    between threads: every method holds the store's lock."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.lock = threading.RLock()
         self.db = sqlite3.connect(str(self.path), timeout=10, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")
@@ -129,9 +144,11 @@ class Store:
     def in_folder(cls, folder: str | Path) -> Store:
         return cls(Path(folder) / DB_NAME)
 
+    @_locked
     def close(self) -> None:
         self.db.close()
 
+    @_locked
     def data_version(self) -> int:
         """A number that changes whenever another connection commits (a cheap poll)."""
         return int(self.db.execute("PRAGMA data_version").fetchone()[0])
@@ -141,6 +158,7 @@ class Store:
         return _Transaction(self.db)
 
     # --- players --------------------------------------------------------------
+    @_locked
     def remember_player(self, player: str, name: str, now: float | None = None) -> None:
         with self._write():
             self.db.execute(
@@ -150,6 +168,7 @@ class Store:
             )
 
     # --- matches --------------------------------------------------------------
+    @_locked
     def open_match(self, *, ruleset: str, scenario: str, seed: int, armies: list[dict[str, Any]], undo: str,
                    time_limit: int | None, sides: int, player: str, side: int = 0, now: float | None = None) -> int:
         """A new match waiting for its other seats, `player` at `side`; its id."""
@@ -166,6 +185,7 @@ class Store:
                                 (match_id, s, player if s == side else None))
         return match_id
 
+    @_locked
     def join(self, match_id: int, player: str, now: float | None = None) -> int:
         """Sit `player` at the first free side of an open match; the match runs once every
         seat is taken. The side taken; HostError says why not."""
@@ -186,17 +206,20 @@ class Store:
                 self.db.execute("UPDATE matches SET status = 'running', started = ? WHERE id = ?", (now, match_id))
         return side
 
+    @_locked
     def finish(self, match_id: int, result: dict[str, Any] | None) -> None:
         """Mark a match as ended (by its rules, or on time with `result` saying so)."""
         with self._write():
             self.db.execute("UPDATE matches SET status = 'finished', result = ? WHERE id = ? AND status != 'finished'",
                             (orjson.dumps(result).decode(), match_id))
 
+    @_locked
     def matches(self) -> list[MatchRecord]:
         """Every match, newest first."""
         ids = [r[0] for r in self.db.execute("SELECT id FROM matches ORDER BY id DESC").fetchall()]
         return [self.record(i) for i in ids]
 
+    @_locked
     def record(self, match_id: int) -> MatchRecord:
         row = self.db.execute(
             "SELECT id, ruleset, scenario, seed, armies, undo, time_limit, status, result, created, started "
@@ -223,6 +246,7 @@ class Store:
                            seats, names, sessions, seen, int(steps))
 
     # --- the log --------------------------------------------------------------
+    @_locked
     def rows(self, match_id: int, after: int = 0) -> list[StoredRow]:
         """The rows of a match's log past `after`, in order."""
         out = []
@@ -232,6 +256,7 @@ class Store:
             out.append(StoredRow(seq, kind, side, orjson.loads(action) if action is not None else None, at))
         return out
 
+    @_locked
     def append(self, match_id: int, seq: int, kind: str, side: int, action: Any, at: float) -> None:
         """Write row `seq` (the next one); Conflict when another seat has written it first."""
         blob = None if action is None else orjson.dumps(action, option=orjson.OPT_SORT_KEYS).decode()
@@ -247,6 +272,7 @@ class Store:
             raise Conflict("The other side acted at the same moment: look again.") from None
 
     # --- who is there ---------------------------------------------------------
+    @_locked
     def claim(self, match_id: int, side: int, session: str, now: float | None = None) -> str | None:
         """Take `side` for connection `session` (a newer connection takes over an older one);
         the session that held it and is now replaced, if any."""
@@ -258,6 +284,7 @@ class Store:
         previous = row[0] if row else None
         return previous if previous != session else None
 
+    @_locked
     def heartbeat(self, match_id: int, side: int, session: str, now: float | None = None) -> bool:
         """Say `session` is still at `side`; False when another connection has taken the seat."""
         now = time.time() if now is None else now
@@ -266,6 +293,7 @@ class Store:
                                      (now, match_id, side, session))
         return cursor.rowcount == 1
 
+    @_locked
     def release(self, session: str) -> None:
         """Connection `session` has gone: its seats are free for its player to come back to."""
         with self._write():

@@ -31,7 +31,7 @@ from tui.widgets.map import BattleMap
 from tui.widgets.panels import BattleLog, StatusLine
 
 #: Seconds between two looks at the store, and between two "still here" marks.
-POLL = 0.05
+POLL = 0.025
 HEARTBEAT = 2.0
 REMOTE = "remote"  # a seat played from another terminal
 

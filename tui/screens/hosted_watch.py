@@ -20,7 +20,7 @@ from tui.screens.replay import ReplayScreen
 from tui.widgets.map import BattleMap
 from tui.widgets.panels import StatusLine
 
-POLL = 0.05
+POLL = 0.025
 
 
 def _view_of(hosted: HostedMatch, undo: str) -> Match:
