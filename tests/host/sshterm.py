@@ -78,14 +78,15 @@ class Player:
     def text(self) -> str:
         return "\n".join(self.screen.display)
 
-    async def wait_for(self, words: str, timeout: float = 15.0) -> float:
-        """Wait until `words` show on the screen; the seconds it took. TimeoutError says what showed."""
+    async def wait_for(self, words: str, timeout: float = 60.0, gone: bool = False) -> float:
+        """Wait until `words` show on the screen (with `gone`: until they no longer do); the
+        seconds it took. TimeoutError says what showed. The timeout only guards a hung run."""
         start = time.perf_counter()
-        while words not in self.text():
+        while (words in self.text()) == gone:
             self.changed.clear()
             left = timeout - (time.perf_counter() - start)
             if left <= 0:
-                raise TimeoutError(f"{words!r} never showed; the screen:\n{self.text()}")
+                raise TimeoutError(f"{words!r} {'stayed' if gone else 'never showed'}; the screen:\n{self.text()}")
             try:
                 await asyncio.wait_for(self.changed.wait(), left)
             except asyncio.TimeoutError:

@@ -55,10 +55,11 @@ async def test_two_seats_over_ssh_see_each_other_leave_and_come_back(host):
     # Bob drops: Alice is told; he comes back with the same key to the same seat and moment
     await bob.close()
     await alice.wait_for("(bob) has left the match")
+    await alice.wait_for("(away)")  # her status line: the side to act is not there
     bob = await seat(host, "bob")
     await bob.wait_for("has sealed its orders")
     await bob.wait_for("To act: you")
-    await alice.wait_for("(bob) is here")
+    await alice.wait_for("(away)", gone=True)
     for player in (alice, bob):
         await player.close()
 

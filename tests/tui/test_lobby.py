@@ -17,6 +17,7 @@ from tests.tui.conftest import make_app
 from tests.tui.test_fair_play_screens import screen_text
 from tui.dialogs.message import MessageDialog
 from tui.host import matches
+from tui.host.server import MIN_COLS, MIN_ROWS
 from tui.host.session import Identity
 from tui.host.store import Store
 from tui.screens.hosted_battle import HostedBattleScreen
@@ -205,3 +206,36 @@ async def test_a_spectator_follows_live_and_steps_back_while_the_match_goes_on(t
         assert screen.match.cursor == 3
         await pilot.press("t")
         assert isinstance(app.screen, WatchScreen)  # a spectator cannot take over
+
+
+async def test_random_keys_and_sizes_in_hosted_play_neither_crash_nor_freeze(tmp_path):
+    """A seeded monkey in the lobby, at a seat and watching (as garbage typed over SSH would be),
+    with the other seat writing to the store meanwhile."""
+    from tests.tui.test_monkey import KEYS, idle, send_key
+
+    store = store_with_players(tmp_path / "data")
+    mine = open_match(store, ALICE, join=BOB)
+    open_match(store, BOB, ruleset="statwar", scenario="duel_25", join=CAROL)
+    open_match(store, CAROL, ruleset="commanders", scenario="pass_duel")
+    app = hosted_app(tmp_path)
+    rng = random.Random(17)
+    quits: list = []
+    seen: set[str] = set()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.exit = lambda *args, **kwargs: quits.append(args)  # a confirmed quit is counted, not obeyed
+        for burst in range(4):
+            if burst == 1:  # keep the seat in play, whatever the monkey opened
+                record, hosted = matches.load(store, mine)
+                app.push_screen(HostedBattleScreen(app.hosted, record, hosted, 0))
+            if burst in (2, 3):  # the smallest window the host lets the game see, and back
+                await pilot.resize_terminal(*((MIN_COLS, MIN_ROWS) if burst == 2 else (80, 24)))
+            for _ in range(30):
+                send_key(app, rng.choice(KEYS + ["n", "w"] * 3))
+                if rng.random() < 0.1:
+                    await idle(pilot, f"hosted burst {burst}")
+                    seen.update(type(s).__name__ for s in app.screen_stack)
+            await idle(pilot, f"hosted burst {burst}")
+        await pilot.resize_terminal(80, 24)
+        await idle(pilot, "the end")
+        assert app.is_running
+        assert {"LobbyScreen", "HostedBattleScreen", "WatchScreen"} <= seen

@@ -18,7 +18,7 @@ from core import registry, saves
 from core.errors import IllegalAction
 from core.hosting import HostedMatch, Row
 from core.match import Match
-from tui.host.store import Conflict, HostError, MatchRecord, Store, StoredRow
+from tui.host.store import MatchRecord, Store, StoredRow
 
 
 def first_state(record: MatchRecord) -> Any:
@@ -69,7 +69,7 @@ def commit(store: Store, match_id: int, hosted: HostedMatch, side: int, kind: st
         ruleset.play(hosted.match.state, action)  # the rules' own refusal, before anything is written
     encoded = ruleset.codec().encode_action(action) if action is not None else None
     store.append(match_id, hosted.seq + 1, kind, side, encoded, now)
-    events = hosted.add(Row(hosted.seq + 1, kind, side, action, now))
+    events = hosted.add(Row(hosted.seq + 1, kind, side, action, now))  # the row written is the row applied
     if hosted.match.outcome() is not None:
         store.finish(match_id, saves.result_of(ruleset, hosted.match.state))
     return events
@@ -116,6 +116,3 @@ def match_title(record: MatchRecord) -> str:
     """"#3 statwar / duel" as lists name a match."""
     return f"#{record.id} {record.ruleset} / {record.scenario}"
 
-
-__all__ = ["Conflict", "HostError", "catch_up", "commit", "enforce_time_limits", "export", "first_state", "load",
-           "match_title"]

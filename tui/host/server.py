@@ -37,7 +37,10 @@ from tui.host.store import Store
 
 HOST_KEY = "host_key"
 AUTHORIZED_KEYS = "authorized_keys"
-#: Window sizes are held within these bounds before the game sees them.
+#: Window sizes are held within these bounds before the game sees them: below 80x24 the game
+#: shows its too-small notice anyway, and some of its dialogs cannot be laid out in fewer
+#: than a few columns (a 1x1 window stopped the game with an error).
+MIN_COLS, MIN_ROWS = 60, 5
 MAX_COLS, MAX_ROWS = 1000, 400
 #: Output waiting for a client that does not read: past this, the game's output is held back.
 HIGH_WATER = 256 * 1024
@@ -101,8 +104,8 @@ def display_name(username: str) -> str:
 
 
 def set_window(fd: int, cols: int, rows: int) -> tuple[int, int]:
-    """Set the terminal's size (held within 1..MAX_COLS x 1..MAX_ROWS); the size set."""
-    cols, rows = max(1, min(MAX_COLS, int(cols))), max(1, min(MAX_ROWS, int(rows)))
+    """Set the terminal's size (held within MIN_COLS..MAX_COLS x MIN_ROWS..MAX_ROWS); the size set."""
+    cols, rows = max(MIN_COLS, min(MAX_COLS, int(cols))), max(MIN_ROWS, min(MAX_ROWS, int(rows)))
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
     return cols, rows
 
@@ -118,9 +121,9 @@ class Host:
     def __init__(self, config: HostConfig) -> None:
         self.config = config
         self.data = Path(config.data)
+        self.keys = authorized(config)  # refused before anything is written in the folder
         self.data.mkdir(parents=True, exist_ok=True)
         self.key = host_key(self.data)
-        self.keys = authorized(config)
         self.store = Store.in_folder(self.data)
         self.server: asyncssh.SSHAcceptor | None = None
         self.games: dict[str, asyncio.subprocess.Process] = {}
