@@ -90,7 +90,7 @@ def test_the_log_is_append_only_and_one_writer_wins_each_place(tmp_path):
     with pytest.raises(Conflict):
         matches.commit(other, match_id, theirs, 1, "action", order1, now=301.5)
     assert theirs.seq == 0  # nothing applied: it catches up, then writes again
-    assert [row.kind for row, _ in matches.catch_up(other, match_id, theirs)] == ["action"]
+    assert [row.kind for row, _, _ in matches.catch_up(other, match_id, theirs)] == ["action"]
     matches.commit(other, match_id, theirs, 1, "action", order1, now=302.0)
     with pytest.raises(sqlite3.DatabaseError, match="append-only"):
         store.db.execute("UPDATE actions SET side = 1 WHERE seq = 1")

@@ -139,7 +139,7 @@ async def test_a_seat_follows_the_other_live_and_never_shows_its_sealed_orders(t
         assert screen.commit(order)
         await pilot.press("z")
         assert screen.match.cursor == 4 and [r.kind for r in store.rows(match_id)][-2:] == ["action", "undo"]
-        assert [row.kind for row, _ in matches.catch_up(other, match_id, alices)] == ["action", "undo"]
+        assert [row.kind for row, _, _ in matches.catch_up(other, match_id, alices)] == ["action", "undo"]
         await pilot.press("x")  # no redo in hosted play
         assert screen.match.cursor == 4
 

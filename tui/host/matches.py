@@ -45,13 +45,15 @@ def load(store: Store, match_id: int) -> tuple[MatchRecord, HostedMatch]:
     return record, hosted
 
 
-def catch_up(store: Store, match_id: int, hosted: HostedMatch) -> list[tuple[Row, tuple[Any, ...]]]:
-    """Apply the rows written since `hosted` was last brought up to date: (row, events) each."""
+def catch_up(store: Store, match_id: int, hosted: HostedMatch) -> list[tuple[Row, tuple[Any, ...], int]]:
+    """Apply the rows written since `hosted` was last brought up to date: (row, the events it
+    caused, the match's step after it) each."""
     ruleset = hosted.match.ruleset
     out = []
     for stored in store.rows(match_id, hosted.seq):
         row = decode(ruleset, stored)
-        out.append((row, hosted.add(row)))
+        events = hosted.add(row)
+        out.append((row, events, hosted.match.cursor))
     return out
 
 

@@ -109,8 +109,8 @@ class HostedBattleScreen(BattleScreen):
         seats = ", ".join(f"{names[s] if s < len(names) else s}: {'you' if s == self.side else self.record.names.get(s, '(free)')}"
                           for s in sorted(self.record.seats))
         log.write_line(f"{self.ruleset.title}: {self.record.scenario}, match #{self.match_id} ({seats})")
-        for step, action, events in self.match.history():
-            self._log_step(self.match.state_at(step), action, events, self.match.state_at(step - 1))
+        for step, action, caused in self.match.history():
+            self._log_step(self.match.state_at(step), action, caused, self.match.state_at(step - 1))
 
     # --- the store --------------------------------------------------------------
     def poll(self) -> None:
@@ -126,8 +126,8 @@ class HostedBattleScreen(BattleScreen):
         except IllegalAction as exc:  # a log this build cannot replay: stop here, say why
             self._leave_with("This match cannot be followed", f"A row of its log is refused here: {exc.reason}")
             return
-        for row, events in landed:
-            self._show_row(row, events)
+        for row, caused, step in landed:
+            self._show_row(row, caused, step)
         before = self.record
         self.record = self.store.record(self.match_id)
         if self.record.sessions.get(self.side) != self.identity.session:
@@ -154,13 +154,13 @@ class HostedBattleScreen(BattleScreen):
         super().refresh_all()
         self._sight_drawn = self._sight()
 
-    def _show_row(self, row: Any, events: tuple[Any, ...]) -> None:
+    def _show_row(self, row: Any, caused: tuple[Any, ...], step: int) -> None:
+        """One row another seat wrote, in the log as this seat may read it (`step`: the match's step after it)."""
         log = self.query_one(BattleLog)
         if row.kind == "undo":
-            log.write_line(f"↶ {self.side_name(row.side)} took back a move (step {self.match.cursor})")
+            log.write_line(f"↶ {self.side_name(row.side)} took back a move (step {step})")
             return
-        step = self.match.cursor
-        self._log_step(self.match.state_at(step), row.action, events, self.match.state_at(step - 1))
+        self._log_step(self.match.state_at(step), row.action, caused, self.match.state_at(step - 1))
 
     def _tell_changes(self, before: MatchRecord) -> None:
         """Say who joined, left or came back, and when the match began or ended on time."""
