@@ -81,12 +81,16 @@ class Player:
     async def wait_for(self, words: str, timeout: float = 60.0, gone: bool = False) -> float:
         """Wait until `words` show on the screen (with `gone`: until they no longer do); the
         seconds it took. TimeoutError says what showed. The timeout only guards a hung run."""
+        return await self.wait_until(lambda: (words in self.text()) != gone,
+                                     f"{words!r} {'stayed' if gone else 'never showed'}", timeout)
+
+    async def wait_until(self, check, what: str = "the screen never changed as expected", timeout: float = 60.0) -> float:
         start = time.perf_counter()
-        while (words in self.text()) == gone:
+        while not check():
             self.changed.clear()
             left = timeout - (time.perf_counter() - start)
             if left <= 0:
-                raise TimeoutError(f"{words!r} {'stayed' if gone else 'never showed'}; the screen:\n{self.text()}")
+                raise TimeoutError(f"{what}; the screen:\n{self.text()}")
             try:
                 await asyncio.wait_for(self.changed.wait(), left)
             except asyncio.TimeoutError:

@@ -50,6 +50,8 @@ async def test_two_seats_over_ssh_see_each_other_leave_and_come_back(host):
     bob.send(b"\x1b[\x00\xff\xfe\x1b]0;\x07\x1b[999;999R~~\x1bO")
     bob.resize(1, 1)
     await asyncio.sleep(0.3)
+    bob.resize(120, 30)  # the game draws for the new size: the map and panels reach past column 80
+    await bob.wait_until(lambda: any(line[80:].strip() for line in bob.screen.display), "no drawing past column 80")
     bob.resize(80, 24)
     await bob.wait_for("To act: you")
     # Bob drops: Alice is told; he comes back with the same key to the same seat and moment

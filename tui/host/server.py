@@ -110,11 +110,6 @@ def set_window(fd: int, cols: int, rows: int) -> tuple[int, int]:
     return cols, rows
 
 
-def _take_terminal() -> None:  # runs in the child between fork and exec
-    os.setsid()
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-
-
 class Host:
     """The SSH server, its connections' game processes and the time-limit referee."""
 
@@ -194,7 +189,7 @@ class Host:
         try:
             game = await asyncio.create_subprocess_exec(
                 *self.config.game, "--data", str(self.data), "--player", player, "--name", name, "--session", session,
-                stdin=slave, stdout=slave, stderr=slave, env=env, cwd=str(repo_root()), preexec_fn=_take_terminal,
+                stdin=slave, stdout=slave, stderr=slave, env=env, cwd=str(repo_root()), start_new_session=True,
             )
         except OSError as exc:
             os.close(master)

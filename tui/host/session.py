@@ -41,6 +41,18 @@ class Identity:
         return Store.in_folder(self.data)
 
 
+def take_terminal() -> None:
+    """Make the terminal on stdin this session's own, so a window change reaches the game
+    (SIGWINCH). The host starts the game as a new session with the terminal on stdin."""
+    import fcntl
+    import termios
+
+    try:
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    except OSError:  # not a session leader, or not a terminal: started some other way
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="skirmish-session", description="one hosted player's game (started by the host)")
     parser.add_argument("--data", type=Path, required=True)
@@ -48,6 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--name", required=True)
     parser.add_argument("--session", required=True)
     args = parser.parse_args(argv)
+    take_terminal()
     from tui.app import SkirmishApp
 
     identity = Identity(args.data, args.player, args.name, args.session)
