@@ -55,10 +55,10 @@ class Player:
 
     @classmethod
     async def connect(cls, port: int, key: asyncssh.SSHKey, name: str, cols: int = 80, rows: int = 24,
-                      compression: bool = False) -> Player:
+                      compression: bool = False, window: int = 2 * 1024 * 1024) -> Player:
         conn = await asyncssh.connect(
             "127.0.0.1", port, username=name, client_keys=[key], known_hosts=None, agent_path=None,
-            compression_algs=["zlib@openssh.com", "zlib"] if compression else ["none"],
+            compression_algs=["zlib@openssh.com", "zlib"] if compression else ["none"], window=window,
         )
         process = await conn.create_process(term_type="xterm-256color", term_size=(cols, rows), encoding=None)
         return cls(conn, process, cols, rows)
@@ -96,6 +96,13 @@ class Player:
             except asyncio.TimeoutError:
                 pass
         return time.perf_counter() - start
+
+    def stop_reading(self) -> None:
+        """Read nothing more until `start_reading` (a client that does not read)."""
+        self.reader.cancel()
+
+    def start_reading(self) -> None:
+        self.reader = asyncio.create_task(self._read())
 
     def send(self, data: bytes | str) -> None:
         self.process.stdin.write(data.encode() if isinstance(data, str) else data)

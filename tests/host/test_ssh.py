@@ -17,7 +17,7 @@ from tui.host.server import Host, HostConfig, HostSetupError, host_key
 
 @pytest.fixture
 async def host(tmp_path):
-    keys = {"alice": make_key(), "bob": make_key()}
+    keys = {"alice": make_key(), "bob": make_key(), "carol": make_key()}
     authorize(tmp_path, *keys.values())
     open_match(tmp_path, (keys["alice"], "alice"), (keys["bob"], "bob"))
     server = Host(HostConfig(tmp_path, port=0))
@@ -37,8 +37,20 @@ async def seat(host: Host, name: str) -> Player:
     return player
 
 
-async def test_two_seats_over_ssh_see_each_other_leave_and_come_back(host):
-    alice, bob = await asyncio.gather(seat(host, "alice"), seat(host, "bob"))
+async def lobby(host: Host, name: str, window: int) -> Player:
+    player = await Player.connect(host.port, host.players[name], name, window=window)
+    await player.wait_for("Your matches")
+    return player
+
+
+async def test_two_seats_over_ssh_see_each_other_leave_and_come_back(host, monkeypatch):
+    monkeypatch.setattr("tui.host.server.HIGH_WATER", 8192)  # the same hold-back, reached with less output
+    alice, bob, carol = await asyncio.gather(seat(host, "alice"), seat(host, "bob"), lobby(host, "carol", 16384))
+    # Carol stops reading and keeps pressing keys: her game waits for her, nobody else's does
+    carol.stop_reading()
+    for _ in range(20):
+        carol.send("?")  # the help, opened and closed: a screenful each time
+        carol.send("\x1b")
     await alice.wait_for("(bob) is here")
     # Alice seals her orders (a, Enter): Bob's screen says so, and only so
     alice.send("a")
@@ -62,7 +74,12 @@ async def test_two_seats_over_ssh_see_each_other_leave_and_come_back(host):
     await bob.wait_for("has sealed its orders")
     await bob.wait_for("To act: you")
     await alice.wait_for("(away)", gone=True)
-    for player in (alice, bob):
+    assert host.held_back >= 1  # Carol's output waited for her
+    # Carol reads again: what her game drew meanwhile arrives, and it still answers her keys
+    carol.start_reading()
+    carol.send("?")
+    await carol.wait_for("Lobby")
+    for player in (alice, bob, carol):
         await player.close()
 
 

@@ -122,6 +122,7 @@ class Host:
         self.store = Store.in_folder(self.data)
         self.server: asyncssh.SSHAcceptor | None = None
         self.games: dict[str, asyncio.subprocess.Process] = {}
+        self.held_back = 0  # how often a game's output waited for a client that was not reading
         self._referee: asyncio.Task | None = None
         self._cache: dict[int, Any] = {}
 
@@ -231,6 +232,7 @@ class Host:
                 return
             process.stdout.write(data)
             if channel.get_write_buffer_size() > HIGH_WATER:  # a client that does not read: wait for it
+                self.held_back += 1
                 loop.remove_reader(master)
                 loop.create_task(resume())
 
