@@ -46,18 +46,19 @@ async def lobby(host: Host, name: str, window: int) -> Player:
 async def test_two_seats_over_ssh_see_each_other_leave_and_come_back(host, monkeypatch):
     monkeypatch.setattr("tui.host.server.HIGH_WATER", 8192)  # the same hold-back, reached with less output
     alice, bob, carol = await asyncio.gather(seat(host, "alice"), seat(host, "bob"), lobby(host, "carol", 16384))
-    # Carol stops reading and keeps pressing keys: her game waits for her, nobody else's does
+    # Carol stops reading and keeps resizing her window: each size is a whole screen drawn
+    # anew; her game's output waits for her, nobody else's does
     carol.stop_reading()
-    for _ in range(20):
-        carol.send("?")  # the help, opened and closed: a screenful each time
-        carol.send("\x1b")
+    for i in range(8):
+        carol.process.change_terminal_size(*((160, 50) if i % 2 == 0 else (80, 24)))
+        await asyncio.sleep(0.1)
     await alice.wait_for("(bob) is here")
     # Alice seals her orders (a, Enter): Bob's screen says so, and only so
     alice.send("a")
     await alice.wait_for("seals its orders")
     alice.send("\r")
     await bob.wait_for("has sealed its orders")
-    assert "To act: you" in bob.text()
+    await bob.wait_for("To act: you")
     # garbage and a 1x1 window on Bob's side do not disturb Alice, nor Bob once his window is back
     bob.send(b"\x1b[\x00\xff\xfe\x1b]0;\x07\x1b[999;999R~~\x1bO")
     bob.resize(1, 1)
