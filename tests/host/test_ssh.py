@@ -61,8 +61,8 @@ async def test_two_seats_over_ssh_see_each_other_leave_and_come_back(host, monke
     await bob.wait_for("To act: you")
     # garbage and a 1x1 window on Bob's side do not disturb Alice, nor Bob once his window is back
     bob.send(b"\x1b[\x00\xff\xfe\x1b]0;\x07\x1b[999;999R~~\x1bO")
-    bob.resize(1, 1)
-    await asyncio.sleep(0.3)
+    bob.process.change_terminal_size(1, 1)  # the game sees the smallest size the host allows
+    await bob.wait_for("Terminal too small: 60x5")
     bob.resize(120, 30)  # the game draws for the new size: the map and panels reach past column 80
     await bob.wait_until(lambda: any(line[80:].strip() for line in bob.screen.display), "no drawing past column 80")
     bob.resize(80, 24)

@@ -123,6 +123,7 @@ class Host:
         self.server: asyncssh.SSHAcceptor | None = None
         self.games: dict[str, asyncio.subprocess.Process] = {}
         self.held_back = 0  # how often a game's output waited for a client that was not reading
+        self._serving: set[asyncio.Task] = set()  # the connections being served
         self._referee: asyncio.Task | None = None
         self._cache: dict[int, Any] = {}
 
@@ -149,6 +150,8 @@ class Host:
             await self.server.wait_closed()
         for game in list(self.games.values()):
             await _end(game)
+        if self._serving:  # let each connection free its seats before the store closes
+            await asyncio.wait(list(self._serving), timeout=5)
         self.store.close()
 
     def allows(self, key: asyncssh.SSHKey, host: str, addr: str) -> bool:
@@ -170,6 +173,10 @@ class Host:
     # --- one connection -------------------------------------------------------
     async def serve(self, process: asyncssh.SSHServerProcess) -> None:
         """Run the game for one SSH session and pipe its terminal through the channel."""
+        task = asyncio.current_task()
+        if task is not None:
+            self._serving.add(task)
+            task.add_done_callback(self._serving.discard)
         term = process.get_terminal_type()
         if term is None:
             process.stderr.write(NEEDS_TERMINAL)
