@@ -53,8 +53,10 @@ class SkirmishApp(App[int]):
         replay: pathlib.Path | None = None,
         config_dir: pathlib.Path | None = None,
         ai_factory: AiFactory = default_ai,
+        hosted: Any = None,
     ) -> None:
         super().__init__()
+        self.hosted = hosted  # hosted play: who is at this terminal (tui.host.session.Identity)
         self.saves_dir = pathlib.Path(saves_dir)
         self.config_dir = config_dir or settings_mod.config_dir()
         self.start_play = play
@@ -98,6 +100,12 @@ class SkirmishApp(App[int]):
         from tui.screens.menu import MainMenu
 
         self.clean_stale_temps()
+        if self.hosted is not None:  # over SSH from `skirmish host`: the lobby is the first screen
+            from tui.screens.lobby import LobbyScreen
+
+            self.push_screen(LobbyScreen(self.hosted))
+            self.check_size()
+            return
         self.push_screen(MainMenu())
         if self.start_play is not None:
             from tui.screens.new_battle import start_battle_from_options

@@ -139,6 +139,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("scenarios", parents=[common], help="list the bundled scenarios")
     p.add_argument("ruleset", metavar="RULESET", nargs="?")
+
+    from tui.host.command import add_parser as add_host_parser
+
+    add_host_parser(sub, common)
     return parser
 
 
@@ -538,6 +542,12 @@ def cmd_scenarios(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_host(args: argparse.Namespace) -> int:
+    from tui.host.command import cmd_host as host
+
+    return host(args)
+
+
 COMMANDS = {
     "tui": cmd_tui,
     "play": cmd_play,
@@ -548,5 +558,9 @@ COMMANDS = {
     "log": cmd_log,
     "sheet": cmd_sheet,
     "scenarios": cmd_scenarios,
+<<<<<<< HEAD
     "map": cmd_map,
+=======
+    "host": cmd_host,
+>>>>>>> wt-h17
 }

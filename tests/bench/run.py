@@ -305,6 +305,7 @@ def suites() -> dict[str, Callable[[Report], None]]:
     import bench_ai
     import bench_engine as engine
     import bench_files as files
+    import bench_host as host
     import bench_terminal as terminal
 
     return {
@@ -315,6 +316,7 @@ def suites() -> dict[str, Callable[[Report], None]]:
         "saves": files.run_saves,
         "sim": files.run_sim,
         "terminal": terminal.run_terminal,
+        "host": host.run_host,
     }
 
 
