@@ -177,6 +177,13 @@ class NinjaRuleset(Ruleset):
             return state
         return attrs.evolve(state, moves=moves, orders=orders)
 
+    def round_number(self, state: Battle) -> int:
+        """The round being played; once the battle is over, the last round played (the end of
+        a round moves the count on before it checks for the end, so a finished battle's
+        state holds the round that never began). The end screen, the replay's round jump,
+        `skirmish log` and `sim` all read this one count."""
+        return state.round - 1 if state.over else state.round
+
     def phase_of(self, state: Battle) -> tuple[int, str]:
         """Sealed orders resolve when the phase moves on: movement, then action, each round."""
         return (state.round, state.phase)
