@@ -168,6 +168,10 @@ class Commander:
         for i, name in enumerate(self.class_history):
             if name not in cat.classes:
                 out.append((f"class_history[{i}]", f"unknown class {name!r}"))
+        from core.commanders.progression import RULES
+        from core.commanders.reachable import level_problems
+
+        out.extend(level_problems(self, cat, cat.quiz_limits, RULES.xp_per_level))
         return out
 
 
