@@ -237,7 +237,7 @@ class NinjaRuleset(Ruleset):
     def unit_stats(self, state: Battle) -> list[dict[str, Any]]:
         return [
             {"type": f"{self.cat.schools[u.school].name} {u.points}pt", "name": u.name, "side": u.side,
-             "survived": u.hp > 0, "damage_dealt": u.damage_dealt}
+             "survived": u.hp > 0, "damage_dealt": u.damage_dealt, "group": self.cat.schools[u.school].name}
             for u in state.units
         ]
 
