@@ -204,7 +204,7 @@ class NinjaRuleset(Ruleset):
         return ai.action_value(state, loaded.cat, action, side, loaded.stakes)
 
     def ai_candidates(self, state: Battle, side: int) -> list:
-        return ai.candidates(state, self.cat, side)
+        return ai.candidates(state, self.cat, side, self._loaded().stakes)
 
     def ai_budget(self):
         return ai.BUDGET
