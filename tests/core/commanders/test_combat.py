@@ -251,3 +251,12 @@ def test_commanders_take_their_printed_types_in_the_triangle():
     assert advantage(state, warrior, cavalry, CAT)  # spear > mounted
     assert advantage(state, knight, warrior, CAT)  # grunt > spear, mounted > grunt
     assert not advantage(state, cavalry, pikeman, CAT)
+
+
+def test_a_battle_ended_by_its_round_limit_played_that_many_rounds():
+    from core.commanders.ruleset import RULESET
+
+    state = attrs.evolve(duel("Footman", "Footman"), round=41, max_rounds=40)
+    assert RULESET.outcome(state).reason.startswith("40 rounds fought")
+    assert RULESET.round_number(state) == 40
+    assert RULESET.round_number(attrs.evolve(state, round=7)) == 7
