@@ -6,7 +6,7 @@ each side is played by each AI entry equally often) and reports, per scenario:
 
 - each side's wins with a 95% Wilson interval, the draws, and side 1's share of
   the decided games with its interval (the evenness figure: an even scenario's
-  interval contains 50%);
+  interval contains 50%, or 1/N with N sides, and lies within 10 points of it);
 - game length in rounds: mean, standard deviation, range, and how many games
   were over by round 2;
 
@@ -71,9 +71,12 @@ def proportion(successes: int, trials: int) -> dict[str, Any]:
 
 
 def is_even(row: dict[str, Any]) -> bool:
-    """Side 1's share of the decided games: its interval contains 50% and lies within EVEN_BOUNDS."""
+    """Side 1's share of the decided games: its interval contains the fair share (50% with
+    two sides, 1/N with N) and lies within 10 points of it (EVEN_BOUNDS with two sides)."""
     share = row["side1_share"]
-    return share["low"] <= 0.5 <= share["high"] and EVEN_BOUNDS[0] <= share["low"] and share["high"] <= EVEN_BOUNDS[1]
+    fair = 1 / len(row["sides"])
+    low, high = fair - (0.5 - EVEN_BOUNDS[0]), fair + (EVEN_BOUNDS[1] - 0.5)
+    return share["low"] <= fair <= share["high"] and low <= share["low"] and share["high"] <= high
 
 
 def scenario_row(records: Sequence[Any], sides: int) -> dict[str, Any]:
@@ -145,7 +148,7 @@ def table(rep: dict[str, Any], group_word: str = "school or class") -> str:
         f"{rep['ruleset']}: {rep['games_per_scenario']} games a scenario, AI {' vs '.join(rep['ai'])},"
         f" seats alternating (seed {rep['seed']}), {rep['seconds']:.0f} s",
         "Win rates with 95% Wilson intervals; side 1 share = side 1's wins among decided games;"
-        f" even = that interval holds 50% within {EVEN_BOUNDS[0]:.0%}-{EVEN_BOUNDS[1]:.0%}.",
+        f" even = that interval holds 50% within {EVEN_BOUNDS[0]:.0%}-{EVEN_BOUNDS[1]:.0%} (four sides: 25%, 15%-35%).",
         "",
         f"{'scenario':<20}{'games':>6}  {'side 1 wins':<16}{'side 2 wins':<16}{'draws':<16}"
         f"{'side 1 share':<16}{'even':<5}{'rounds':<14}{'by rd 2':<6}",

@@ -2,6 +2,7 @@
 
 import math
 
+import attrs
 import pytest
 
 from core import balance, sim
@@ -83,3 +84,9 @@ def test_the_lab_plays_every_scenario_both_seat_orders():
     text = balance.table(rep)
     assert text.startswith("toy: 4 games a scenario, AI normal vs random")
     assert all(name[:19] in text for name in names)
+
+
+def test_with_four_sides_even_means_a_quarter():
+    rows = [record(i, i % 4, 5) for i in range(1600)]
+    four = balance.scenario_row([attrs.evolve(r, seats=("normal",) * 4) for r in rows], 4)
+    assert four["side1_share"]["rate"] == 0.25 and balance.is_even(four)
