@@ -282,9 +282,16 @@ def _advancing(state: Battle, uid: int, side: int, here: tuple, ends) -> list:
 
     now = steps(*here)
     enemies = [p for p in pieces if p[1] != side]
-    closer = [(steps(pos[0], pos[1], spec.size), _danger(enemies, pos[0], pos[1], spec.size, spec.armor), pos)
+    board = state.board
+
+    def seen_from_side(pos: tuple) -> tuple:
+        # ties are broken as each side sees the board (mirrored for side 2), so neither side
+        # is the one that always steps forward first
+        return board.mirror(pos[0], pos[1]) if side == 1 else (pos[0], pos[1])
+
+    closer = [(steps(pos[0], pos[1], spec.size), _danger(enemies, pos[0], pos[1], spec.size, spec.armor), seen_from_side(pos), pos)
               for pos in ends]
-    return [pos for d, _, pos in sorted(closer) if d < now]
+    return [pos for d, _, _, pos in sorted(closer) if d < now]
 
 
 def _blast_worth(state: Battle, uid: int, x: int, y: int, size: int) -> float:
