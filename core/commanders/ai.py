@@ -19,7 +19,7 @@ import attrs
 from core.ruleset import Budget
 from core.commanders.actions import Cast, Order
 from core.commanders.content import Catalogue
-from core.commanders.derived import attack_range, command_range, in_command, spec_of, speeds
+from core.commanders.derived import command_range, in_command, spec_of
 from core.commanders.movement import ReachMemo
 from core.commanders.state import Battle, Unit
 from core.commanders.turn import legal_actions, outcome
@@ -27,13 +27,6 @@ from core.rng import Dice
 from core.squaregrid import manhattan
 
 COMMANDER_WORTH = 6.0
-#: Penalty per enemy that can reach a commander next turn (doubled for a side's last one).
-COMMANDER_THREAT = 0.4
-
-
-def _strike_reach(state: Battle, unit: Unit, cat: Catalogue) -> int:
-    """How far away a unit can strike from next turn: its move, then its range."""
-    return speeds(state, unit, cat)[0] + attack_range(state, unit, cat)[0]
 
 
 def unit_worth(state: Battle, unit: Unit, cat: Catalogue) -> float:
@@ -56,11 +49,6 @@ def side_score(state: Battle, side: int, cat: Catalogue) -> float:
             leader = state.leaders[u.leader]
             score += 0.03 * leader.mp
             score -= 0.5 * adjacent * (1.5 - u.hp / u.hp_max)
-            # enemies that can strike the commander next turn: its troop dies with it, and the
-            # battle with the last one, so a commander keeps behind its troop
-            last = sum(1 for c in state.living() if c.side == side and c.role == "commander") == 1
-            threats = sum(1 for e in enemies if manhattan(u.pos, e.pos) <= _strike_reach(state, e, cat))
-            score -= COMMANDER_THREAT * (2.0 if last else 1.0) * threats * (1.5 - u.hp / u.hp_max)
         else:
             if in_command(state, u, cat):
                 score += 0.4

@@ -54,19 +54,3 @@ def test_no_level_rolls_the_battles_real_dice_in_commanders(monkeypatch):
         Player(level, 3).choose(ruleset, state, side)
         assert seen and state.dice not in seen
         assert all(d.seed != state.dice.seed for d in seen)
-
-
-def test_a_commander_keeps_out_of_the_enemys_reach():
-    # duel_at_the_ford's normal AI walked its Knight ahead of its riders, and a Pikeman (move 5,
-    # reach 1, +3 strikes against the mounted) finished it in round 2. A commander standing
-    # where enemies can strike it next turn now counts against its side
-    from core.commanders.ai import evaluate
-    from tests.core.commanders.builders import CAT, OPEN, make_battle, make_commander
-
-    def knight_at(x):
-        return make_battle(OPEN, [
-            (make_commander("Knight", troop=["Cavalry"]), 0, (x, 3), [("Cavalry", (0, 0))]),
-            (make_commander("Fighter", troop=["Pikeman"] * 2), 1, (11, 7), [("Pikeman", (10, 3)), ("Pikeman", (10, 4))]),
-        ])
-    safe, exposed = knight_at(1), knight_at(5)  # 9 squares from the pikes, then 5: in reach
-    assert evaluate(safe, 0, CAT) > evaluate(exposed, 0, CAT)
