@@ -28,7 +28,20 @@ from __future__ import annotations
 from core.commanders.content import ATTRIBUTES, Catalogue, QuizLimits
 
 CLASS_LEVELS = 5  # seed 002: "Each 5 levels your commander gains you change your class"
+XP_PER_LEVEL = 10  # a project decision (the seed gives no experience numbers); progression.ProgressionRules
 POINTS_PER_CLASS = CLASS_LEVELS - 1  # class levels 2 to 5 each give a point
+
+
+def class_tags(name: str, cat: Catalogue) -> tuple[str, ...]:
+    return cat.classes[name].tags
+
+
+def similar_classes(name: str, cat: Catalogue) -> tuple[str, ...]:
+    """Classes sharing at least one catalogue type tag with `name` (all others if none do)."""
+    mine = set(class_tags(name, cat))
+    others = [c for c in cat.classes if c != name]
+    similar = [c for c in others if mine & set(class_tags(c, cat))]
+    return tuple(similar or others)
 
 
 def class_changes(level: int) -> int:
@@ -48,8 +61,6 @@ def skill_points_earned(level: int, skill_curve: int) -> int:
 
 def level_problems(commander, cat: Catalogue, limits: QuizLimits, xp_per_level: int) -> list[tuple[str, str]]:
     """(field, reason) for every value the commander's level and class history cannot reach."""
-    from core.commanders.progression import similar_classes
-
     out: list[tuple[str, str]] = []
     level = commander.level
     if level < 1 or commander.class_name not in cat.classes:
