@@ -57,6 +57,7 @@ class GameRecord:
     steps: int
     units: tuple[tuple[str, bool, int], ...]  # (type, survived, damage dealt) per unit
     save: str | None
+    groups: tuple[str, ...] = ()  # per unit, its school or class when the ruleset names one ("" if not)
 
 
 def game_seed(batch_seed: int, index: int) -> int:
@@ -107,13 +108,13 @@ def play_game(job: GameJob) -> GameRecord:
             scenario=job.scenario, seed=seed,
         )
         saved = str(path)
-    units = tuple(
-        (str(u["type"]), bool(u["survived"]), int(u["damage_dealt"])) for u in ruleset.unit_stats(match.state)
-    )
+    stats = ruleset.unit_stats(match.state)
+    units = tuple((str(u["type"]), bool(u["survived"]), int(u["damage_dealt"])) for u in stats)
     return GameRecord(
         job.index, job.scenario, seed, seats, winner,
         None if winner is None else (winner + job.index) % len(job.ai),
         ruleset.round_number(match.state), match.steps, units, saved,
+        tuple(str(u.get("group", "")) for u in stats),
     )
 
 
@@ -175,19 +176,8 @@ def run_batch(
     Raises KeyError for an unknown ruleset, ContentError for a bad scenario and
     ValueError for an unknown AI level or a non-positive count, all before any game starts.
     """
-    problem = seed_problem(seed)
-    if problem is not None:  # never masked: 2**70 is not seed 0
-        raise ValueError(f"--seed: {problem}")
-    if games < 1:
-        raise ValueError("--games must be at least 1")
-    if jobs < 1:
-        raise ValueError("--jobs must be at least 1")
     ai = tuple(ai)
-    if not ai:
-        raise ValueError("--ai needs at least one level")
-    for level in ai:
-        if level not in LEVELS:
-            raise ValueError(f"unknown AI level {level!r}; choose from {', '.join(LEVELS)}")
+    check_batch(seed, games, jobs, ai)  # a bad seed is never masked: 2**70 is not seed 0
     ruleset = registry.get(ruleset_name)
     if scenario is not None:
         ruleset.load_scenario(scenario)  # a bad name or file fails here, once, before any game
@@ -206,16 +196,73 @@ def run_batch(
         for i in range(games)
     ]
     start = time.perf_counter()
+    records = play_jobs(work, jobs, progress)
+    return summarize(ruleset_name, None if scenario is None else str(scenario), ai, seed, records, time.perf_counter() - start)
+
+
+def play_jobs(work: Sequence[GameJob], jobs: int, progress: Callable[[int, int], None] | None = None) -> list[GameRecord]:
+    """Play every job, in this process or in `jobs` workers; records in job order."""
     records: list[GameRecord] = []
-    if jobs == 1 or games == 1:
+    if jobs == 1 or len(work) == 1:
         for job in work:
             records.append(play_game(job))
             if progress:
-                progress(len(records), games)
+                progress(len(records), len(work))
     else:
-        with multiprocessing.get_context().Pool(min(jobs, games)) as pool:
+        with multiprocessing.get_context().Pool(min(jobs, len(work))) as pool:
             for record in pool.imap(play_game, work, chunksize=1):
                 records.append(record)
                 if progress:
-                    progress(len(records), games)
-    return summarize(ruleset_name, None if scenario is None else str(scenario), ai, seed, records, time.perf_counter() - start)
+                    progress(len(records), len(work))
+    return records
+
+
+def check_batch(seed: int, games: int, jobs: int, ai: Sequence[str]) -> None:
+    """The checks every batch makes before any game starts (ValueError)."""
+    problem = seed_problem(seed)
+    if problem is not None:
+        raise ValueError(f"--seed: {problem}")
+    if games < 1:
+        raise ValueError("--games must be at least 1")
+    if jobs < 1:
+        raise ValueError("--jobs must be at least 1")
+    if not ai:
+        raise ValueError("--ai needs at least one level")
+    for level in ai:
+        if level not in LEVELS:
+            raise ValueError(f"unknown AI level {level!r}; choose from {', '.join(LEVELS)}")
+
+
+def run_balance(
+    ruleset_name: str,
+    *,
+    games: int,
+    seed: int = 0,
+    ai: Sequence[str] = ("normal", "normal"),
+    scenario: str | None = None,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
+    """The balance lab (core.balance): `games` games of each scenario (the named one, or every
+    bundled one), seats rotating every game as in `run_batch`, and the lab's report."""
+    from core import balance
+
+    ai = tuple(ai)
+    check_batch(seed, games, jobs, ai)
+    ruleset = registry.get(ruleset_name)
+    if scenario is not None:
+        ruleset.load_scenario(scenario)
+        names = [str(scenario)]
+    else:
+        names = [info.name for info in ruleset.scenarios()]
+        if not names:
+            raise ValueError(f"{ruleset_name} has no bundled scenario; name one with --scenario")
+    module = registry.module_of(ruleset_name)
+    work = [GameJob(ruleset_name, module, name, i, seed, ai, None, "") for name in names for i in range(games)]
+    start = time.perf_counter()
+    records = play_jobs(work, jobs, progress)
+    by_scenario: dict[str, list[GameRecord]] = {name: [] for name in names}
+    for record in records:
+        by_scenario[record.scenario].append(record)
+    sides = {name: len(rows[0].seats) for name, rows in by_scenario.items()}  # one seat per side
+    return balance.report(ruleset_name, ai, seed, games, by_scenario, sides, time.perf_counter() - start)

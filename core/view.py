@@ -57,7 +57,8 @@ class PickStage:
     """One pick of an action on the map: any of `cells` makes it.
 
     kind: "move" a destination (the unit stands there afterwards), "face" the
-    neighbouring cell to turn towards, "target" a unit aimed at, "place" a cell
+    neighbouring cell to turn towards (a direction: at the map's edge the cell may
+    lie one step off the map, picked with the direction key that points there), "target" a unit aimed at, "place" a cell
     or area aimed at (a spell's square, a jutsu's hex), "self" the acting unit's
     own cells (stay put, no attack, rest: a choice of doing without).
     """

@@ -414,3 +414,23 @@ def test_hostile_command_lines_end_in_one_line_and_exit_1_or_2(argv, capsys, tui
     assert "Traceback" not in err and not tui_calls
     if code == 1 and argv[0] not in ("verify", "check"):  # batches say one line per file
         one_clean_line(err + out)
+
+
+# --- balance ------------------------------------------------------------------------------
+def test_balance_table_and_json(capsys):
+    code, out, err = run(capsys, "balance", "toy", "--scenario", "relay", "--games", "4", "--seed", "2")
+    assert code == 0 and err == ""
+    assert out.startswith("toy: 4 games a scenario, AI normal vs normal") and "relay" in out and "side 1 share" in out
+    code, out, _ = run(capsys, "balance", "toy", "--scenario", "relay", "--games", "4", "--seed", "2", "--json")
+    report = json.loads(out)
+    row = report["scenarios"]["relay"]
+    assert row["games"] == 4 and {"sides", "draws", "side1_share", "rounds", "short_games", "even"} <= set(row)
+    assert 0.0 <= row["sides"][0]["low"] <= row["sides"][0]["rate"] <= row["sides"][0]["high"] <= 1.0
+
+
+def test_balance_user_errors(capsys):
+    for argv, message in ((["balance", "toy", "--games", "0"], "--games must be at least 1"),
+                          (["balance", "chess"], "unknown ruleset 'chess'"),
+                          (["balance", "toy", "--ai", "normal,genius", "--games", "1"], "unknown AI level 'genius'")):
+        code, out, err = run(capsys, *argv)
+        assert code == 1 and message in err and out == ""

@@ -42,6 +42,8 @@ MAX_SEAT = 64
 BOUNDS = (
     ("sim", "games", "--games", 1, MAX_GAMES),
     ("sim", "jobs", "--jobs", 1, MAX_JOBS),
+    ("balance", "games", "--games", 1, MAX_GAMES),
+    ("balance", "jobs", "--jobs", 1, MAX_JOBS),
     ("log", "seat", "--seat", 1, MAX_SEAT),
 )
 
@@ -110,6 +112,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=1, metavar="J",
                    help=f"worker processes, 1 to {MAX_JOBS} (default: 1)")
     p.add_argument("--save-dir", type=Path, metavar="DIR", help="save every game as a replay in DIR")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+
+    p = sub.add_parser("balance", parents=[common],
+                       help="the balance lab: win rates, game length and unit figures with 95%% intervals")
+    p.add_argument("ruleset", metavar="RULESET")
+    p.add_argument("--scenario", metavar="NAME|PATH", help="one scenario (default: every bundled one)")
+    p.add_argument("--games", type=int, default=200, metavar="N",
+                   help=f"games of each scenario, 1 to {MAX_GAMES} (default: 200)")
+    p.add_argument("--seed", type=seed_arg, default=0, metavar="S", help=f"batch seed, 0 to {SEED_MAX} (default: 0)")
+    p.add_argument("--ai", default="normal,normal", metavar="A,B",
+                   help=f"AI levels, seats alternating every game, from {', '.join(LEVELS)} (default: normal,normal)")
+    p.add_argument("--jobs", type=int, default=1, metavar="J",
+                   help=f"worker processes, 1 to {MAX_JOBS} (default: 1)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
 
     p = sub.add_parser("verify", parents=[common], help="re-apply save files and check their hashes")
@@ -328,6 +343,23 @@ def cmd_sim(args: argparse.Namespace) -> int:
         print(json.dumps(report))
     else:
         print(sim_table(report, args.save_dir))
+    return 0
+
+
+def cmd_balance(args: argparse.Namespace) -> int:
+    from core import balance
+    from core.sim import run_balance
+
+    ai = [level.strip() for level in args.ai.split(",") if level.strip()]
+    ruleset_by_name(args.ruleset)
+    progress = Progress(sys.stderr) if sys.stderr.isatty() else None
+    report = run_balance(args.ruleset, games=args.games, seed=args.seed, ai=ai, scenario=args.scenario,
+                         jobs=args.jobs, progress=progress)
+    if args.json:
+        print(json.dumps(report))
+    else:
+        words = {"ninja": "school", "commanders": "commander class"}
+        print(balance.table(report, words.get(args.ruleset, "school or class")))
     return 0
 
 
@@ -553,6 +585,7 @@ COMMANDS = {
     "play": cmd_play,
     "replay": cmd_replay,
     "sim": cmd_sim,
+    "balance": cmd_balance,
     "verify": cmd_verify,
     "check": cmd_check,
     "log": cmd_log,

@@ -10,8 +10,8 @@
   damage lands before the other strikes back.
 - Retaliation: the defender strikes back when the attacker is within its own reach;
   both roll, then both apply damage.
-- Annihilation: attack - defence of 10+ and a terrain-only maximum damage that covers
-  the defender's health: it is destroyed at once and rolls revenge strikes, 1 damage per 10.
+- Annihilation: attack - defence of 10+, and both the strikes (one success each) and
+  the terrain-only maximum damage cover the defender's health: it is destroyed at once and rolls revenge strikes, 1 damage per 10.
 """
 
 from __future__ import annotations
@@ -131,9 +131,15 @@ def can_retaliate(state: Battle, defender: Unit, attacker: Unit, cat: Catalogue)
 
 
 def annihilates(state: Battle, attacker: Unit, defender: Unit, cat: Catalogue) -> bool:
+    """Seed 002: attack 10 more than defence "and the damage is enough to destroy the enemy unit".
+
+    The damage an attack can do is its strikes (one a hit point, commanders by their
+    table, + advantage strikes), each success 1, at most the terrain-only maximum.
+    """
     n = strike_numbers(state, attacker, defender, cat)
     cap, _ = terrain_cap(state, attacker, defender, cat)
-    return n["attack"] - n["defence"] >= cat.rules.annihilation_difference and cap >= defender.hp
+    return (n["attack"] - n["defence"] >= cat.rules.annihilation_difference
+            and min(cap, n["dice"]) >= defender.hp)
 
 
 def resolve_attack(state: Battle, attacker_uid: int, defender_uid: int, events: list, cat: Catalogue) -> Battle:

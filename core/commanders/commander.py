@@ -15,6 +15,7 @@ from typing import Any
 import attrs
 
 from core.commanders.content import ATTRIBUTES, Catalogue, checked
+from core.commanders.reachable import XP_PER_LEVEL, level_problems
 from core.content import display_path, dump_toml, read_toml, structure, text_problems
 from core.errors import ContentError, Problem
 from core.files import write_atomic
@@ -168,6 +169,7 @@ class Commander:
         for i, name in enumerate(self.class_history):
             if name not in cat.classes:
                 out.append((f"class_history[{i}]", f"unknown class {name!r}"))
+        out.extend(level_problems(self, cat, cat.quiz_limits, XP_PER_LEVEL))
         return out
 
 

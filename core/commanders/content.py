@@ -281,6 +281,42 @@ class RulesFile(RulesSpec):
 
 
 @attrs.frozen
+class QuizLimits:
+    """What the quiz file can give a new commander at most."""
+
+    base: int = 1  # every attribute's start
+    major: int = 2  # the major attribute's bonus
+    secondary: int = 1  # the secondary attribute's bonus
+    skills: int = 3  # skills its answers teach on the longest path
+    spells: int = 2  # spells its answers add (a named spell, an extra choice of spell)
+    units: int = 1  # recruitable units its answers add (an extra choice of unit)
+
+
+def quiz_limits(quiz: Quiz) -> QuizLimits:
+    """The most skills, spells and units one path through `quiz` gives, and its starting attributes."""
+    memo: dict[str, tuple[int, int, int]] = {}
+
+    def best(qid: str) -> tuple[int, int, int]:
+        if not qid:
+            return (0, 0, 0)
+        if qid not in memo:
+            memo[qid] = (0, 0, 0)  # a loop in a quiz file gives nothing more
+            q = quiz.question(qid)
+            options = []
+            for a in q.answers:
+                rest = best(a.next or q.next)
+                gives = (int(bool(a.skill)) + int(bool(a.extra_skill)),
+                         int(bool(a.spell)) + int(a.extra_choice == "spell"),
+                         int(a.extra_choice == "unit"))
+                options.append(tuple(g + r for g, r in zip(gives, rest)))
+            memo[qid] = tuple(max(o[i] for o in options) for i in range(3)) if options else (0, 0, 0)
+        return memo[qid]
+
+    skills, spells, units = best(quiz.first)
+    return QuizLimits(quiz.start.base, quiz.start.major, quiz.start.secondary, skills, spells, units)
+
+
+@attrs.frozen
 class Catalogue:
     """Every catalogue, indexed by name. Built once; shared by all states."""
 
@@ -295,6 +331,8 @@ class Catalogue:
     # only to a commander's other spells at enemies), and `[temperament] thresholds`.
     attack_effects: tuple[str, ...]
     temperament_thresholds: tuple[int, ...]
+    # what the quiz can give a new commander at most (a commander file is checked against it)
+    quiz_limits: QuizLimits = QuizLimits()
 
     def terrain_by_symbol(self) -> dict[str, TerrainSpec]:
         return {t.symbol: t for t in self.terrain.values()}
@@ -398,6 +436,7 @@ def load_catalogue(folder: Path, quiz: Quiz) -> Catalogue:
         rules=loaded["rules"].spec(),
         attack_effects=tuple(quiz.spell_kinds.attack),
         temperament_thresholds=tuple(quiz.temperament.thresholds),
+        quiz_limits=quiz_limits(quiz),
     )
     found = cat.problems()
     if found:

@@ -39,23 +39,26 @@ def commander_defence(commander: Commander, cat: Catalogue) -> int:
     return class_of(commander, cat).defence + commander.skill_tier("Combat expertise") + commander.buffs.defence
 
 
+# the triangle's types (seed 002 "Advantage and First Strike") a commander takes from its class
+COMMANDER_TYPES = ("grunt", "spear", "mounted")
+
+
 def spec_of(unit: Unit, cat: Catalogue) -> UnitSpec | ClassSpec:
     return cat.classes[unit.kind] if unit.role == "commander" else cat.units[unit.kind]
 
 
 def tags_of(unit: Unit, cat: Catalogue) -> tuple[str, ...]:
-    """The unit's type tags. A commander's class tags describe its troops; for fighting it
-    only counts as air (flying classes) or navy (sea classes), and mounted for movement."""
+    """The unit's type tags. A commander is of the types its class is printed with in the
+    triangle (seed 002: "[Knight] (Grunt/Mount type)" is grunt and mounted), air for
+    flying classes and navy for sea classes; its other class tags describe what it leads."""
     spec = spec_of(unit, cat)
     if unit.role != "commander":
         return spec.tags
-    out = []
+    out = [t for t in spec.tags if t in COMMANDER_TYPES]
     if spec.flying:
         out.append("air")
     if spec.navy:
         out.append("navy")
-    if "mounted" in spec.tags:
-        out.append("mounted")
     return tuple(out)
 
 

@@ -2,9 +2,11 @@
 
 A Commanders side is its commanders, each with a troop (seed 002: a commander
 "leads" its units). A commander brought in takes the first commander place of
-its side; its troop stands on the nearest free squares around it, since the
-squares the scenario lists are for the troop of the commander it replaces.
-The troop must find room there, or the commander is refused.
+its side, or the nearest free square within 5 where it can stand (a mounted
+commander is not set down in the sea place of a navy one); its troop stands on
+the nearest free squares around it, since the squares the scenario lists are
+for the troop of the commander it replaces. The commander and its troop must
+find room there, or the commander is refused.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import attrs
 
 from core.commanders.commander import Commander
 from core.commanders.content import Catalogue
-from core.commanders.setup import Setup, commanders_dir, new_battle
+from core.commanders.setup import Setup, commanders_dir, new_battle, standing_square
 from core.errors import ContentError, Problem
 
 
@@ -50,7 +52,15 @@ def with_army(setup: Setup, side: int, commander: Commander, cat: Catalogue, sou
     if index is None:
         raise ContentError([Problem(source, "(side)", f"side {side + 1} has no commander place in this battle")])
     places = list(setup.scenario.commander)
-    places[index] = attrs.evolve(places[index], troop_at=())
+    place = places[index]
+    spec = cat.classes[commander.class_name]
+    taken = {tuple(p.at) for i, p in enumerate(places) if i != index}
+    taken |= {tuple(s) for i, p in enumerate(places) if i != index for s in p.troop_at}
+    at = standing_square(setup.board, spec, tuple(place.at), taken, cat)
+    if at is None:
+        where = setup.board.terrain_at(tuple(place.at))
+        raise ContentError([Problem(source, "(class)", f"a {commander.class_name} cannot stand on the {where} at {tuple(place.at)}, and no square within 5 where it can is free")])
+    places[index] = attrs.evolve(place, at=at, troop_at=())
     commanders = list(setup.commanders)
     commanders[index] = commander
     placed = attrs.evolve(setup, scenario=attrs.evolve(setup.scenario, commander=tuple(places)), commanders=tuple(commanders))

@@ -28,6 +28,7 @@ import attrs
 
 from core.commanders.commander import Commander, SkillRank, TIER_NAMES
 from core.commanders.content import ATTRIBUTES, Catalogue
+from core.commanders.reachable import XP_PER_LEVEL, class_tags, similar_classes  # noqa: F401 (class_tags: part of this module's interface)
 from core.errors import IllegalAction
 
 CLASS_LEVELS = 5  # seed 002: "Each 5 levels your commander gains you change your class"
@@ -38,7 +39,7 @@ CURVE_NAMES = {"first": "1st curve", "second": "2nd curve", "third": "3rd curve"
 class ProgressionRules:
     """The experience table (a project decision: the seed gives no numbers)."""
 
-    xp_per_level: int = 10
+    xp_per_level: int = XP_PER_LEVEL
     xp_taking_part: int = 2
     xp_per_unit: int = 1
     xp_per_commander: int = 3
@@ -222,18 +223,6 @@ class LevelUpChoice:
     new_class: str = ""
     unit: str = ""
     spell: str = ""
-
-
-def class_tags(name: str, cat: Catalogue) -> tuple[str, ...]:
-    return cat.classes[name].tags
-
-
-def similar_classes(name: str, cat: Catalogue) -> tuple[str, ...]:
-    """Classes sharing at least one catalogue type tag with `name` (all others if none do)."""
-    mine = set(class_tags(name, cat))
-    others = [c for c in cat.classes if c != name]
-    similar = [c for c in others if mine & set(class_tags(c, cat))]
-    return tuple(similar or others)
 
 
 def offer(commander: Commander, cat: Catalogue, rules: ProgressionRules = RULES) -> LevelUpOffer:

@@ -229,6 +229,11 @@ class CommandersRuleset(Ruleset):
     def unit_details(self, state: Battle, uid: int) -> tuple[str, ...]:
         return view.unit_details(state, uid, self.catalogue)
 
+    def round_number(self, state: Battle) -> int:
+        """The round being played; a battle ended by its round limit has played that many
+        (the count moves past the limit to end it), as every report of rounds reads it."""
+        return min(state.round, state.max_rounds)
+
     def unit_stats(self, state: Battle) -> list[dict[str, Any]]:
         return view.unit_stats(state)
 

@@ -176,6 +176,32 @@ def load_setup(path: Path, cat: Catalogue) -> Setup:
     return Setup(scen, board, tuple(commanders))
 
 
+def can_stand(board: Board, spec, sq: tuple[int, int], cat: Catalogue) -> bool:
+    """Where a unit of this class or kind may be set down: on the map, on terrain it may enter
+    (fissures only for flyers), and in water only when it swims or flies."""
+    if not board.inside(sq):
+        return False
+    terrain = cat.terrain[board.terrain_at(sq)]
+    if not (terrain.passable or (terrain.air_passable and spec.flying)):
+        return False
+    return terrain.name != "water" or spec.navy or spec.flying
+
+
+def standing_square(board: Board, spec, start: tuple[int, int], taken: set, cat: Catalogue,
+                    reach: int = 5) -> tuple[int, int] | None:
+    """`start` when a unit of `spec` can stand there, else the nearest free square within `reach`
+    where it can (by Manhattan distance, then reading order); None when there is none."""
+    if start not in taken and can_stand(board, spec, start, cat):
+        return start
+    free = [(abs(x - start[0]) + abs(y - start[1]), y, x) for y in range(board.height) for x in range(board.width)
+            if (x, y) not in taken and abs(x - start[0]) + abs(y - start[1]) <= reach
+            and can_stand(board, spec, (x, y), cat)]
+    if not free:
+        return None
+    _, y, x = min(free)
+    return (x, y)
+
+
 def _deploy(board: Board, start: tuple[int, int], count: int, taken: set, cat: Catalogue) -> list[Square]:
     """The `count` nearest free, passable squares around `start` (breadth first, stable order)."""
     out: list[Square] = []

@@ -275,6 +275,7 @@ def unit_stats(state: Battle) -> list[dict]:
     without its side (the summary names the side): "Footman #5", "Katla Stone the Warrior"."""
     return [
         {"type": u.kind, "side": u.side, "survived": u.hp > 0, "damage_dealt": u.damage_dealt, "role": u.role,
+         "group": f"{u.kind} (commander)" if u.role == "commander" else "",
          "name": name_of(state, u.uid) if u.role == "commander" else f"{u.kind} #{u.uid}"}
         for u in state.units
     ]

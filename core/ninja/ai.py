@@ -22,12 +22,12 @@ import attrs
 
 from core.hexgrid import Hex, distance, in_arc
 from core.ninja.actions import OrderAction, OrderMove, Submit
-from core.ninja.attacks import hit_chance, melee_reach, missile_extra, missile_range, modifiers, needed
+from core.ninja.attacks import hit_chance, melee_reach, missile_extra, missile_range, modifiers, needed, volley_extensions
 from core.ninja.content import Catalogue
 from core.ninja.movement import move_options
 from core.ninja.stakes import Stakes, StakesOf
 from core.ninja.state import Battle, Unit
-from core.ninja.turn import to_act, unit_action_orders, unordered
+from core.ninja.turn import is_volley, to_act, unit_action_orders, unordered, volley_orders
 from core.ruleset import Budget
 
 BUDGET = Budget(samples=1, easy_pool=3, hard_candidates=5, hard_reply_plies=0, max_candidates=2000)
@@ -153,6 +153,28 @@ def _jutsu_value(state: Battle, cat: Catalogue, o: OrderAction, stakes_of: Stake
     return value - cost
 
 
+def _order_value(state: Battle, cat: Catalogue, o: OrderAction, stakes_of: StakesOf) -> float:
+    """An attack or jutsu order's own value, as ordered."""
+    if o.act == "jutsu":
+        return _jutsu_value(state, cat, o, stakes_of)
+    return _attack_value(state, cat, o, stakes_of)
+
+
+def _volley_potential(state: Battle, cat: Catalogue, o: OrderAction, stakes_of: StakesOf) -> float:
+    """A volley's first target valued as the volley it can grow into: targets added one at a
+    time while the whole is worth more (as `grown_volley` will add them)."""
+    value = _order_value(state, cat, o, stakes_of)
+    while True:
+        best = None
+        for targets in volley_extensions(state, cat, o.unit, o.targets):
+            v = _order_value(state, cat, attrs.evolve(o, targets=targets), stakes_of)
+            if v > value + 0.01 and (best is None or v > best[0]):
+                best = (v, targets)
+        if best is None:
+            return value
+        value, o = best[0], attrs.evolve(o, targets=best[1])
+
+
 def action_value(state: Battle, cat: Catalogue, action, side: int, stakes_of: StakesOf) -> float:
     if isinstance(action, Submit):
         return 0.0
@@ -160,6 +182,8 @@ def action_value(state: Battle, cat: Catalogue, action, side: int, stakes_of: St
         return move_value(state, cat, action, stakes_of)
     o = action
     u = state.units[o.unit]
+    if o.act in ("missile", "jutsu") and is_volley(cat, state, o) and all(x.unit != o.unit for x in state.orders):
+        return _volley_potential(state, cat, o, stakes_of)
     if o.act in ("melee", "missile"):
         return _attack_value(state, cat, o, stakes_of)
     if o.act == "jutsu":
@@ -210,10 +234,36 @@ def move_value(state: Battle, cat: Catalogue, m: OrderMove, stakes_of: StakesOf)
     return position_value(trial, cat, moved, stakes_of(state, u.side))
 
 
-def candidates(state: Battle, cat: Catalogue, side: int) -> list:
-    """The orders of this side's next unordered ninja (pruned), or Submit when all have one."""
+def grown_volley(state: Battle, cat: Catalogue, side: int, stakes_of: StakesOf) -> OrderAction | None:
+    """One more target for a volley this side has ordered, when the whole volley is then
+    worth more (each extra target costs every throw -1 to hit): the best such, else None.
+    The AI grows a volley a target at a time, as a player picks it (bounded: one value per
+    candidate target)."""
+    best, best_gain = None, 0.01
+    for o in state.orders:
+        if state.units[o.unit].side != side or not is_volley(cat, state, o):
+            continue
+        nexts = [e for e in volley_orders(state, cat, side) if e.unit == o.unit]
+        if not nexts:
+            continue
+        without = attrs.evolve(state, orders=tuple(x for x in state.orders if x.unit != o.unit))
+        now = _order_value(without, cat, o, stakes_of)
+        for e in nexts:
+            gain = _order_value(without, cat, e, stakes_of) - now
+            if gain > best_gain:
+                best, best_gain = e, gain
+    return best
+
+
+def candidates(state: Battle, cat: Catalogue, side: int, stakes_of: StakesOf | None = None) -> list:
+    """One more target for a volley already ordered when that pays (with `stakes_of`), else the
+    orders of this side's next unordered ninja (pruned), or Submit when all have one."""
     if side not in to_act(state):
         return []
+    if stakes_of is not None and state.phase == "action":
+        grown = grown_volley(state, cat, side, stakes_of)
+        if grown is not None:
+            return [grown]
     todo = unordered(state, side)
     if not todo:
         return [Submit(side)]

@@ -7,7 +7,6 @@ attacker). Every modifier is reported by name with the roll.
 
 from __future__ import annotations
 
-from itertools import combinations
 
 import attrs
 
@@ -189,13 +188,22 @@ def missile_candidates(state: Battle, cat: Catalogue, uid: int) -> list[int]:
 
 
 def volleys(state: Battle, cat: Catalogue, uid: int) -> list[tuple[int, ...]]:
-    """Every target set of one volley: 1 to min(ammo, max targets) of the candidates."""
-    cands = missile_candidates(state, cat, uid)
-    most = min(state.units[uid].ammo, cat.rules.combat.max_missile_targets, len(cands))
-    out: list[tuple[int, ...]] = []
-    for n in range(1, most + 1):
-        out.extend(combinations(cands, n))
-    return out
+    """The first target of a volley: one missile at any candidate (with ammunition left).
+
+    Seed 000: missile attacks "are not restricted in the amount": a volley may go on
+    to every candidate, one missile each, while ammunition lasts. It is ordered a
+    target at a time (`volley_extensions`), so the orders on offer stay few."""
+    if state.units[uid].ammo <= 0:
+        return []
+    return [(t,) for t in missile_candidates(state, cat, uid)]
+
+
+def volley_extensions(state: Battle, cat: Catalogue, uid: int, targets: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """A volley at `targets` with one more target: every candidate not yet aimed at,
+    while the ammunition covers one missile each."""
+    if len(targets) >= state.units[uid].ammo:
+        return []
+    return [targets + (t,) for t in missile_candidates(state, cat, uid) if t not in targets]
 
 
 def missile_extra(cat: Catalogue, school: str, dist: int, count: int) -> tuple[tuple[str, int], ...]:

@@ -197,6 +197,13 @@ class NinjaRuleset(Ruleset):
             return state
         return attrs.evolve(state, moves=moves, orders=orders)
 
+    def round_number(self, state: Battle) -> int:
+        """The round being played; once the battle is over, the last round played (the end of
+        a round moves the count on before it checks for the end, so a finished battle's
+        state holds the round that never began). The end screen, the replay's round jump,
+        `skirmish log` and `sim` all read this one count."""
+        return state.round - 1 if state.over else state.round
+
     def phase_of(self, state: Battle) -> tuple[int, str]:
         """Sealed orders resolve when the phase moves on: movement, then action, each round."""
         return (state.round, state.phase)
@@ -217,7 +224,7 @@ class NinjaRuleset(Ruleset):
         return ai.action_value(state, loaded.cat, action, side, loaded.stakes)
 
     def ai_candidates(self, state: Battle, side: int) -> list:
-        return ai.candidates(state, self.cat, side)
+        return ai.candidates(state, self.cat, side, self._loaded().stakes)
 
     def ai_budget(self):
         return ai.BUDGET
@@ -250,7 +257,7 @@ class NinjaRuleset(Ruleset):
     def unit_stats(self, state: Battle) -> list[dict[str, Any]]:
         return [
             {"type": f"{self.cat.schools[u.school].name} {u.points}pt", "name": u.name, "side": u.side,
-             "survived": u.hp > 0, "damage_dealt": u.damage_dealt}
+             "survived": u.hp > 0, "damage_dealt": u.damage_dealt, "group": self.cat.schools[u.school].name}
             for u in state.units
         ]
 

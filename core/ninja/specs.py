@@ -75,7 +75,6 @@ class CombatSpec:
     extra_target: int
     beyond_range: int
     max_range_factor: int
-    max_missile_targets: int
     hamstrung_walk: int
     poison_rounds: int
 

@@ -12,7 +12,7 @@ import attrs
 from core.errors import IllegalAction
 from core.hexgrid import Hex
 from core.ninja.actions import OrderAction, OrderMove, Submit
-from core.ninja.attacks import melee_targets, volleys
+from core.ninja.attacks import melee_targets, volley_extensions, volleys
 from core.ninja.content import Catalogue
 from core.ninja.events import OrderSealed, PhaseResolved, SideSubmitted
 from core.ninja.jutsu import options as jutsu_options
@@ -54,6 +54,26 @@ def unit_action_orders(state: Battle, cat: Catalogue, uid: int) -> list[OrderAct
     return out
 
 
+def is_volley(cat: Catalogue, state: Battle, order: OrderAction) -> bool:
+    """A missile order, or a jutsu thrown as a volley (Focused Volley, Burning Shuriken)."""
+    if order.act == "missile":
+        return True
+    if order.act == "jutsu":
+        spec = cat.schools[state.units[order.unit].school].jutsu.get(order.jutsu)
+        return spec is not None and spec.target == "missile"
+    return False
+
+
+def volley_orders(state: Battle, cat: Catalogue, side: int) -> list[OrderAction]:
+    """One more target for each volley `side` has ordered this phase (a volley is picked a
+    target at a time: seed 000 sets no limit on the number of missiles)."""
+    out: list[OrderAction] = []
+    for o in state.orders:
+        if state.units[o.unit].side == side and is_volley(cat, state, o):
+            out.extend(attrs.evolve(o, targets=ts) for ts in volley_extensions(state, cat, o.unit, o.targets))
+    return out
+
+
 def unit_orders(state: Battle, cat: Catalogue, uid: int) -> list:
     if state.phase == "movement":
         return unit_move_orders(state, cat, uid)
@@ -66,6 +86,8 @@ def legal_actions(state: Battle, cat: Catalogue, side: int) -> list:
     out: list = []
     for uid in unordered(state, side):
         out.extend(unit_orders(state, cat, uid))
+    if state.phase == "action":
+        out.extend(volley_orders(state, cat, side))
     out.append(Submit(side))
     return out
 
@@ -80,6 +102,20 @@ def _check_unit(state: Battle, side: int, uid: int) -> None:
         raise IllegalAction(f"{u.name} has fallen")
     if uid in ordered_units(state):
         raise IllegalAction(f"{u.name} already has an order this phase")
+
+
+def _whole_volley(state: Battle, cat: Catalogue, action: OrderAction) -> bool:
+    """A volley at several targets ordered in one go (as saves from before volleys were picked
+    a target at a time hold them): legal when its first target is, and each further one is a
+    legal next target."""
+    if len(action.targets) < 2 or not is_volley(cat, state, action):
+        return False
+    if attrs.evolve(action, targets=action.targets[:1]) not in unit_action_orders(state, cat, action.unit):
+        return False
+    for n in range(1, len(action.targets)):
+        if action.targets[: n + 1] not in volley_extensions(state, cat, action.unit, action.targets[:n]):
+            return False
+    return True
 
 
 def apply(state: Battle, cat: Catalogue, action) -> tuple[Battle, tuple]:
@@ -103,8 +139,11 @@ def apply(state: Battle, cat: Catalogue, action) -> tuple[Battle, tuple]:
     if isinstance(action, OrderAction):
         if state.phase != "action":
             raise IllegalAction("action orders are only given in the action phase")
+        if action.unit in ordered_units(state) and action in volley_orders(state, cat, side):
+            orders = tuple(action if o.unit == action.unit else o for o in state.orders)
+            return attrs.evolve(state, orders=orders), (OrderSealed(side, action.unit),)
         _check_unit(state, side, action.unit)
-        if action not in unit_action_orders(state, cat, action.unit):
+        if action not in unit_action_orders(state, cat, action.unit) and not _whole_volley(state, cat, action):
             raise IllegalAction(f"{state.units[action.unit].name} cannot do that now")
         return attrs.evolve(state, orders=state.orders + (action,)), (OrderSealed(side, action.unit),)
     if isinstance(action, Submit):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from core.squaregrid import Square
 from core.statwar.actions import Activate, Detonate, Mount
 from core.statwar.combat import hit_damage
-from core.statwar.geometry import Search, gap, reach, targets_from
+from core.statwar.geometry import Search, cells, gap, reach, targets_from
 from core.statwar.state import BATTLE, DEPLOY, NO_UNIT, OVER, Battle
 from core.statwar.turn import active_unit, legal_actions, mount_options
 
@@ -109,24 +109,58 @@ def evaluate(state: Battle, side: int) -> float:
                         threat = v
             weight = NEXT if p[0] == first else AFTER if p[0] == second else LATER
             score += weight * threat if p[1] == side else -weight * threat
-    # approach: every unit that can hurt someone wants to be within reach of its nearest victim
+    # approach: every unit that can hurt someone wants to be within reach of its nearest victim,
+    # counted in steps around blocked squares (a river crossed at fords is no short way)
     for p in pieces:
         if p[5] <= 0 or not p[12]:
             continue
-        nearest = None
-        for t in pieces:
-            if t[1] == p[1] or not t[12] or p[5] <= t[8]:
-                continue
-            d = _apart(p, t)
-            if nearest is None or d < nearest:
-                nearest = d
-        if nearest is None:
+        victims = tuple(sorted(c for t in pieces if t[1] != p[1] and t[12] and p[5] > t[8] for c in cells(t[2], t[3], t[4])))
+        if not victims:
             continue
+        field = _steps_from(state.board, victims)
+        nearest = min(field.get(c, UNREACHED) for c in cells(p[2], p[3], p[4]))
+        if nearest >= UNREACHED:
+            nearest = min(_apart(p, t) for t in pieces if t[1] != p[1] and t[12] and p[5] > t[8])
         away = nearest - p[6]
         if away > 0:
             v = APPROACH * min(away, 30)
             score += -v if p[1] == side else v
     return score
+
+
+#: Steps counted for a square no path reaches.
+UNREACHED = 10_000
+#: Step fields kept (by board and source squares); the oldest half goes when full.
+FIELDS_KEPT = 256
+_fields: dict[tuple, dict] = {}
+
+
+def _steps_from(board, sources: tuple) -> dict:
+    """Steps (8 directions, open squares only) from the nearest of `sources` to every square
+    reached; remembered by value, since a decision asks about the same enemies many times."""
+    key = (board.name, board.width, board.terrain, sources)
+    found = _fields.get(key)
+    if found is not None:
+        return found
+    dist = {c: 0 for c in sources}
+    frontier = list(sources)
+    d = 0
+    while frontier:
+        d += 1
+        nxt = []
+        for x, y in frontier:
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    c = (x + dx, y + dy)
+                    if c not in dist and board.passable(c[0], c[1]):
+                        dist[c] = d
+                        nxt.append(c)
+        frontier = nxt
+    if len(_fields) >= FIELDS_KEPT:
+        for old in list(_fields)[: FIELDS_KEPT // 2]:
+            del _fields[old]
+    _fields[key] = dist
+    return dist
 
 
 def _deploy_fit(state: Battle, uid: int, x: int, y: int) -> float:
@@ -204,11 +238,17 @@ def candidates(state: Battle, side: int, search: Search = reach) -> list:
     for t in sorted(by_target):
         spots = sorted(by_target[t])[:2]
         out.extend(Activate(side, uid, Square(*p), t) for _, _, p in spots)
-    scored.sort()
-    for _, _, pos in scored[:MOVE_CANDIDATES]:
-        out.append(Activate(side, uid, Square(*pos), None))
-    for _, _, pos in sorted(scored, key=lambda t: (t[1], t[0]))[:2]:
-        out.append(Activate(side, uid, Square(*pos), None))
+    advance = _advancing(state, uid, side, here, r.ends) if len(out) == 1 else []
+    if advance:
+        # no attack in reach this activation: the unit closes in (the first waits no more),
+        # else two cautious armies can watch each other until the round limit
+        out = [Activate(side, uid, Square(*pos), None) for pos in advance[:MOVE_CANDIDATES]]
+    else:
+        scored.sort()
+        for _, _, pos in scored[:MOVE_CANDIDATES]:
+            out.append(Activate(side, uid, Square(*pos), None))
+        for _, _, pos in sorted(scored, key=lambda t: (t[1], t[0]))[:2]:
+            out.append(Activate(side, uid, Square(*pos), None))
     for m in mount_options(state, uid, r):
         out.append(Mount(side, uid, m, None))
     if spec.suicide_bomb:
@@ -225,6 +265,33 @@ def candidates(state: Battle, side: int, search: Search = reach) -> list:
             seen.add(a)
             unique.append(a)
     return unique
+
+
+def _advancing(state: Battle, uid: int, side: int, here: tuple, ends) -> list:
+    """The ends of a move that come closer, in steps around blocked squares, to the nearest
+    enemy the unit can hurt: fewest steps left first, then the least danger."""
+    spec = state.designs[state.units[uid].design]
+    pieces = _pieces(state)
+    victims = tuple(sorted(c for t in pieces if t[1] != side and t[12] and spec.damage > t[8] for c in cells(t[2], t[3], t[4])))
+    if not victims or spec.damage <= 0:
+        return []
+    field = _steps_from(state.board, victims)
+
+    def steps(x: int, y: int, size: int) -> int:
+        return min(field.get(c, UNREACHED) for c in cells(x, y, size))
+
+    now = steps(*here)
+    enemies = [p for p in pieces if p[1] != side]
+    board = state.board
+
+    def seen_from_side(pos: tuple) -> tuple:
+        # ties are broken as each side sees the board (mirrored for side 2), so neither side
+        # is the one that always steps forward first
+        return board.mirror(pos[0], pos[1]) if side == 1 else (pos[0], pos[1])
+
+    closer = [(steps(pos[0], pos[1], spec.size), _danger(enemies, pos[0], pos[1], spec.size, spec.armor), seen_from_side(pos), pos)
+              for pos in ends]
+    return [pos for d, _, _, pos in sorted(closer) if d < now]
 
 
 def _blast_worth(state: Battle, uid: int, x: int, y: int, size: int) -> float:

@@ -115,7 +115,9 @@ def check_picks(ruleset: Ruleset, state: Any, view: BoardView, action: Any) -> N
         assert stage.kind in PICK_KINDS, f"{action}: unknown pick kind {stage.kind!r}"
         assert stage.cells, f"{action}: a {stage.kind} stage with no cell to pick"
         for col, row in stage.cells:
-            assert 0 <= col < view.width and 0 <= row < view.height, f"{action}: {stage.kind} cell {(col, row)} off the board"
+            # a facing is a direction: its cell may lie one step beyond the board's edge
+            edge = 1 if stage.kind == "face" else 0
+            assert -edge <= col < view.width + edge and -edge <= row < view.height + edge, f"{action}: {stage.kind} cell {(col, row)} off the board"
 
 
 def check_outcome(ruleset: Ruleset, state: Any) -> Outcome | None:

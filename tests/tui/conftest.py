@@ -126,9 +126,24 @@ async def perform(pilot, screen, action) -> None:
             return
         assert action in picker.pool(), (action, picker.picks)
         cell = picker.cells_for(action, picker.stage)[0]
+        view = screen.map.view
+        if not (0 <= cell[0] < view.width and 0 <= cell[1] < view.height):
+            await face_off_the_edge(pilot, screen, cell)
+            continue
         await cursor_to(pilot, screen, cell)
         await pilot.press("enter")
     raise AssertionError(f"could not perform {action}")
+
+
+async def face_off_the_edge(pilot, screen, cell) -> None:
+    """A facing that points off the map: the direction key from the cursor towards `cell`."""
+    from tui.keymap import DIRECTIONS, PRESET_MOVES
+
+    for name, (dx, dy) in DIRECTIONS.items():
+        if screen.map.step_target(dx, dy) == tuple(cell):
+            await pilot.press(PRESET_MOVES["vi"][name].split(",")[0])
+            return
+    raise AssertionError(f"no direction key from {screen.map.cursor} reaches {cell}")
 
 
 async def choose_in_menu(pilot, action) -> None:

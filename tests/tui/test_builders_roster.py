@@ -75,11 +75,11 @@ async def test_level_ups_skill_points_save_check_and_battle(tmp_path: Path, monk
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         roster = await open_roster(pilot, app)
-        await select(pilot, roster, "elder_shaman")  # level 7, carried over with experience
+        await select(pilot, roster, "elder_shaman")  # level 5, carried over with experience
         start = roster.current().commander
         expected = start
         seen_class_change = seen_curve = False
-        for _ in range(4):  # levels 8 to 11: a skill point, the curve, a class change at 11
+        for _ in range(4):  # levels 6 to 9: a class change at 6, the curve, a skill point at 8
             offer = prog.offer(expected, cat=RULESET.catalogue)
             seen_class_change |= bool(offer.classes)
             seen_curve |= bool(offer.curves)
@@ -106,4 +106,4 @@ async def test_level_ups_skill_points_save_check_and_battle(tmp_path: Path, monk
         await pilot.press("p")
         await pick(pilot, "duel_at_the_ford")
         await pick(pilot, "hotseat")
-        assert opened and opened[0].match.state.leaders[0].commander.level == 11
+        assert opened and opened[0].match.state.leaders[0].commander.level == 9

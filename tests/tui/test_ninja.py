@@ -68,3 +68,34 @@ async def test_hotseat_hides_sealed_orders_between_players(tmp_path):
         assert isinstance(app.screen, HandOverDialog) and "Vine" in app.screen.side_name
         await pilot.press("enter")
         assert screen.human_side() == 1
+
+
+async def test_at_the_map_edge_a_ninja_faces_off_the_map_with_the_direction_key(tmp_path):
+    # a facing is a direction, not a cell: Ash's ninja at the west edge (0, 4) of ash_vs_vine
+    # turns to face west with h, though no hex lies there; the cursor stays on the map
+    from core.hexgrid import hex_to_offset, offset_to_hex
+    from tui.dialogs.actions import ActionMenu
+
+    app = make_app(tmp_path)
+    match = ninja_match()
+    uid = next(u.uid for u in match.state.units if hex_to_offset(u.hex) == (0, 4))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BattleScreen(match, {0: "human", 1: "easy"}, {"scenario": "ash_vs_vine", "seed": 3})
+        app.push_screen(screen)
+        await settle(pilot, screen)
+        from tests.tui.conftest import cursor_to
+        await cursor_to(pilot, screen, (0, 4))
+        await pilot.press("enter", "enter")  # the ninja, then its own hex (turn in place)
+        assert screen.picker.stage == 1
+        await pilot.press("h")
+        await settle(pilot, screen)
+        assert screen.map.cursor == (0, 4)
+        if isinstance(app.screen, ActionMenu):
+            await pilot.press("enter")
+            await settle(pilot, screen)
+        order = match.all_actions[-1]
+        assert order.unit == uid and order.facing == 3 and (order.q, order.r) == tuple(offset_to_hex(0, 4))
+        # a diagonal off the map leaves the cursor where it is (it used to slide to another hex)
+        await cursor_to(pilot, screen, (15, 3))
+        await pilot.press("u")
+        assert screen.map.cursor == (15, 3)

@@ -47,7 +47,8 @@ def prompt(state: Any, side: int | None, selected: int | None, stage: int) -> st
     if phase == "movement":
         if stage == 0:
             return "Enter on a ( ) hex to move there (on the ninja itself to stay). Esc cancels."
-        return "Enter on a neighbouring hex to face it; then pick walk, run or jump. Esc steps back."
+        return ("Enter on a neighbouring hex to face it (at the map's edge, the direction key "
+                "faces off the map); then pick walk, run or jump. Esc steps back.")
     return "Enter on a target > <, or on the ninja itself to rest, dodge or use a jutsu on itself."
 
 

@@ -417,6 +417,13 @@ class BattleScreen(Screen[None]):
         if self.map.move_cursor(dx, dy):
             # in the same handler as the map: the panels go out in the map's frame
             self.update_cursor_panels()
+            return
+        # at the map's edge a direction key picks a facing that points off the map
+        beyond = self.map.step_target(dx, dy)
+        view = self.map.view
+        if (not (0 <= beyond[0] < view.width and 0 <= beyond[1] < view.height)
+                and self.human_side() is not None and self.picker.actions_at(beyond)):
+            self.carry_out(self.picker.select(beyond))
 
     def jump_to_own_unit(self, step: int, *, first: bool = False) -> None:
         """Put the cursor on the next (step 1) or previous (-1) unit of the side to play, units

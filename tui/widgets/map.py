@@ -178,14 +178,22 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
         self._rows.clear()
         self.refresh()
 
-    def move_cursor(self, dx: int, dy: int) -> bool:
-        """Step the cursor; on hexes the diagonals are the NW/NE/SW/SE neighbours (odd-r rows).
-        Returns whether it moved (not at the map's edge)."""
+    def step_target(self, dx: int, dy: int) -> Cell:
+        """The cell one step from the cursor, on the map or not; on hexes the diagonals are the
+        NW/NE/SW/SE neighbours (odd-r rows)."""
         if self.view.grid == "hex" and dx and dy:
             odd = self.cursor[1] % 2 == 1
             dx = (0 if dx < 0 else 1) if odd else (-1 if dx < 0 else 0)
-        col = min(max(self.cursor[0] + dx, 0), self.view.width - 1)
-        row = min(max(self.cursor[1] + dy, 0), self.view.height - 1)
+        return (self.cursor[0] + dx, self.cursor[1] + dy)
+
+    def move_cursor(self, dx: int, dy: int) -> bool:
+        """Step the cursor. Returns whether it moved (not at the map's edge). A hex diagonal
+        off the map stays put rather than turn into another direction."""
+        col, row = self.step_target(dx, dy)
+        if self.view.grid == "hex" and dx and dy and not (0 <= col < self.view.width and 0 <= row < self.view.height):
+            return False
+        col = min(max(col, 0), self.view.width - 1)
+        row = min(max(row, 0), self.view.height - 1)
         return self.set_cursor((col, row))
 
     def set_cursor(self, cell: Cell) -> bool:

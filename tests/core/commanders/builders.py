@@ -16,6 +16,8 @@ CAT = RULESET.catalogue  # the catalogue every rule test reads
 
 def make_commander(class_name: str = "Warrior", skills: dict | None = None, spells=(), troop=(), attributes=(0, 0, 0, 0), **kw) -> Commander:
     cls = CAT.classes[class_name]
+    kw.setdefault("major_attribute", "offence")
+    kw.setdefault("minor_attribute", "armour")
     recruitable = tuple(dict.fromkeys(cls.units + tuple(troop)))
     return Commander(
         "commanders", "commander", f"Test {class_name}", class_name, Attributes(*attributes),

@@ -46,9 +46,10 @@ def test_broken_catalogue_names_file_and_field(tmp_path):
 
 
 def test_commander_round_trip_and_checks():
-    c = Commander("commanders", "commander", "Ada", "Mystic", Attributes(1, 2, 3, 4),
+    c = Commander("commanders", "commander", "Ada", "Mystic", Attributes(1, 1, 2, 3),
                   skills=(SkillRank("Mysticism expertise", 1),), spells=("Fire Ball",),
-                  recruitable=("Footman", "Monk"), troop=("Footman", "Footman", "Footman"))
+                  recruitable=("Footman", "Monk"), troop=("Footman", "Footman", "Footman"),
+                  major_attribute="knowledge", minor_attribute="willpower")
     assert c.problems_with(CAT) == []
     assert commander_from_data(tomllib.loads(commander_to_toml(c)), cat=CAT) == c
     with pytest.raises(ContentError) as err:

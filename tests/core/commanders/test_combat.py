@@ -220,3 +220,43 @@ def test_the_end_summary_names_the_best_unit_by_its_own_name():
     after = resolve_attack(state, 1, 3, events, cat=CAT)
     best = next(line for line in summary_lines(Match(registry.get("commanders"), after)) if line.startswith("Best unit"))
     assert best.startswith(f"Best unit: Footman #1 of {after.side_names[0]}")  # the kind is in the name: said once
+
+
+def test_annihilation_needs_strikes_enough_to_destroy():
+    # seed 002: "and the damage is enough to destroy the enemy unit"; a unit strikes once per
+    # hit point, each success 1 damage: a Dragoon down to 2 HP (2 strikes) cannot annihilate
+    # a full 10-HP Sniper, though 16 attack against 0 defence is 10 more
+    state = with_unit(duel("Dragoon", "Sniper"), 1, hp=2)
+    events: list = []
+    after = resolve_attack(state, 1, 3, events, cat=CAT)
+    assert not any(isinstance(e, ev.Annihilation) for e in events)
+    first = [e for e in events if isinstance(e, ev.StrikesRolled) and e.attacker == 1][0]
+    assert len(first.rolls) == 2 and first.successes == 2
+    assert after.units[3].hp == 8
+    # with 10 HP the same Dragoon annihilates (10 strikes cover the Sniper's 10 HP)
+    events = []
+    resolve_attack(duel("Dragoon", "Sniper"), 1, 3, events, cat=CAT)
+    assert any(isinstance(e, ev.Annihilation) for e in events)
+
+
+def test_commanders_take_their_printed_types_in_the_triangle():
+    # seed 002: "[Knight] (Grunt/Mount type)", "[Warrior] (Grunt/Spear type)"
+    state = make_battle(OPEN, [
+        (make_commander("Knight", troop=["Pikeman"]), 0, (3, 3), [("Pikeman", (0, 0))]),
+        (make_commander("Warrior", troop=["Cavalry"]), 1, (4, 3), [("Cavalry", (11, 7))]),
+    ])
+    knight, pikeman, warrior, cavalry = state.units
+    assert advantage(state, knight, pikeman, CAT)  # grunt > spear
+    assert advantage(state, pikeman, knight, CAT)  # spear > mounted
+    assert advantage(state, warrior, cavalry, CAT)  # spear > mounted
+    assert advantage(state, knight, warrior, CAT)  # grunt > spear, mounted > grunt
+    assert not advantage(state, cavalry, pikeman, CAT)
+
+
+def test_a_battle_ended_by_its_round_limit_played_that_many_rounds():
+    from core.commanders.ruleset import RULESET
+
+    state = attrs.evolve(duel("Footman", "Footman"), round=41, max_rounds=40)
+    assert RULESET.outcome(state).reason.startswith("40 rounds fought")
+    assert RULESET.round_number(state) == 40
+    assert RULESET.round_number(attrs.evolve(state, round=7)) == 7

@@ -52,3 +52,29 @@ def test_a_troop_with_no_room_around_the_place_is_refused():
 def test_the_summary_names_class_level_and_troop():
     _, knight = premade("knight")
     assert RULESET.army_summary(knight).startswith(f"level {knight.level} {knight.class_name}; troop: ")
+
+
+def test_a_brought_commander_is_set_down_only_where_it_can_stand():
+    # coastal_raid's first Blue place (13, 4) is the sea square of the Pirate, a navy class;
+    # a mounted Chevalier may not be set down in water: it stands on the nearest sand, (11, 4)
+    setup = RULESET.load_scenario("coastal_raid")
+    assert setup.board.terrain_at((13, 4)) == "water"
+    source, chevalier = premade("chevalier")
+    state = RULESET.new_battle(RULESET.with_army(setup, 0, chevalier, source), 4)
+    mine = [u for u in state.units if u.leader == 0]
+    assert tuple(mine[0].pos) == (11, 4) and mine[0].role == "commander"
+    assert all(state.board.terrain_at(u.pos) != "water" for u in mine)
+    # a navy class keeps the sea place
+    source, wyrm = premade("wyrm_rider")
+    state = RULESET.new_battle(RULESET.with_army(setup, 0, wyrm, source), 4)
+    assert tuple(state.units[0].pos) == (13, 4)
+
+
+def test_a_commander_with_nowhere_to_stand_is_refused_with_the_reason():
+    setup = RULESET.load_scenario("coastal_raid")
+    sea = attrs.evolve(setup, board=attrs.evolve(setup.board, terrain=("water",) * len(setup.board.terrain)))
+    source, chevalier = premade("chevalier")
+    with pytest.raises(ContentError) as err:
+        RULESET.with_army(sea, 0, chevalier, source)
+    (problem,) = err.value.problems
+    assert problem.reason == "a Chevalier cannot stand on the water at (13, 4), and no square within 5 where it can is free"

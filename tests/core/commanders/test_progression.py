@@ -23,7 +23,7 @@ from core.commanders.progression import (
     skill_options,
     spend_skill_point,
 )
-from core.errors import IllegalAction
+from core.errors import ContentError, IllegalAction
 from tests.core.commanders.builders import CAT
 
 
@@ -287,3 +287,63 @@ def test_a_hand_written_curve_choice_without_plan_follows_its_first_option():
     grown = level_up(c, CAT)
     assert grown.curve_plan == ("offence", "offence", "armour", "offence")
     assert values(grown) == (3, 3, 1, 1)
+
+
+def _file(tmp_path, text):
+    from core.commanders.commander import load_commander
+
+    path = tmp_path / "c.toml"
+    path.write_text(text)
+    try:
+        load_commander(path, cat=CAT)
+    except ContentError as exc:
+        return {(p.field, p.reason) for p in exc.problems}
+    return set()
+
+
+HAND_MADE = '''ruleset = "commanders"
+kind = "commander"
+name = "Hand made"
+class_name = "Knight"
+level = 2
+experience = 10
+skills = [{ name = "Leadership", tier = 1 }]
+recruitable = ["Footman", "Cavalry"]
+troop = ["Cavalry", "Cavalry", "Cavalry"]
+major_attribute = "offence"
+minor_attribute = "armour"
+[attributes]
+offence = 4
+armour = 2
+willpower = 1
+knowledge = 1
+'''
+
+
+def test_a_commander_file_is_checked_against_its_level(tmp_path):
+    # a level-2 Knight: offence starts at 1 + 2 (major) and class level 2 gives one point, so 4 at most
+    assert _file(tmp_path, HAND_MADE) == set()
+    found = _file(tmp_path, HAND_MADE.replace("offence = 4", "offence = 300"))
+    assert ("attributes.offence", "300 is out of reach at level 2: at most 4 (3 to start, 1 point by level 2)") in found
+    assert ("attributes", "304 points in all; level 2 gives at most 8") in found
+    missing = _file(tmp_path, HAND_MADE.replace('troop = ["Cavalry", "Cavalry", "Cavalry"]\n', "")
+                    .replace('major_attribute = "offence"\n', ""))
+    assert {f for f, _ in missing} >= {"troop", "major_attribute"}
+
+
+def test_class_history_skills_spells_and_units_must_be_reachable(tmp_path):
+    text = HAND_MADE.replace("level = 2", "level = 6").replace("experience = 10", "experience = 50")
+    # level 6 comes after one class change: the history must name it
+    assert any(f == "class_history" for f, _ in _file(tmp_path, text))
+    grown = text.replace('recruitable = ["Footman", "Cavalry"]', 'class_history = ["Warrior"]\nrecruitable = ["Footman", "Cavalry", "Pikeman"]')
+    assert _file(tmp_path, grown) == set()
+    # a Mage is no class similar to a Knight (no shared type)
+    assert any(f == "class_history[0]" or f == "class_name" for f, _ in _file(tmp_path, grown.replace('["Warrior"]', '["Mage"]')))
+    # Warrior's skill, 3 from the quiz and 1 skill point by level 6: five tiers at most
+    over = grown.replace('skills = [{ name = "Leadership", tier = 1 }]',
+                         'skills = [{ name = "Leadership", tier = 3 }, { name = "Rally", tier = 3 }]')
+    assert any(f == "skills" for f, _ in _file(tmp_path, over))
+    spells = grown.replace('class_name = "Knight"', 'class_name = "Knight"\nspells = ["Heal", "Bless", "Fire Ball", "Thunder"]')
+    assert ("spells", "4 spells beyond Warrior's own (Heal, Bless, Fire Ball, Thunder); the quiz adds at most 2 and each class change 1 (1)") in _file(tmp_path, spells)
+    # an experience that does not pay for the level
+    assert any(f == "experience" for f, _ in _file(tmp_path, grown.replace("experience = 50", "experience = 20")))

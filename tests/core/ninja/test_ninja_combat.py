@@ -2,9 +2,11 @@
 
 import attrs
 
+from core.hexgrid import hex_to_offset
+
 from core.ninja.ruleset import RULESET
 from core.ninja.actions import OrderAction
-from core.ninja.attacks import hit_chance, melee, modifiers, needed, roll_attack, volleys
+from core.ninja.attacks import hit_chance, melee, modifiers, needed, roll_attack, volley_extensions, volleys
 from core.ninja.events import AttackRolled, DamageDealt
 from core.ninja.state import Effect, Smoke
 from tests.core.ninja.ninja_helpers import CAT, battle, ninja, with_unit
@@ -103,9 +105,9 @@ def test_missiles_never_at_adjacent_targets_and_only_ahead():
 def test_missile_modifiers_extra_targets_and_range():
     s = battle([ninja(0, 0, "flower", 2, (1, 4), 0, mode="walk"), ninja(1, 1, "flower", 2, (5, 4), 3, mode="walk"),
                 ninja(2, 1, "flower", 2, (9, 4), 3, mode="walk"), ninja(3, 1, "flower", 2, (6, 3), 3, mode="walk")], phase="action")
-    sets = volleys(s, CAT, 0)
-    assert (1, 3) in sets and (1,) in sets
-    assert all(len(t) <= 2 for t in sets)  # Flower carries only two poisoned kunai
+    assert volleys(s, CAT, 0) == [(1,), (2,), (3,)]  # a volley starts at one target
+    assert (1, 3) in volley_extensions(s, CAT, 0, (1,))
+    assert volley_extensions(s, CAT, 0, (1, 3)) == []  # Flower carries only two poisoned kunai
     s2, events = RULESET.apply(s, OrderAction(0, 0, "missile", (1, 2)))
     from core.ninja.attacks import volley
 
@@ -141,3 +143,26 @@ def test_explain_gives_the_odds_and_every_modifier():
     s = pair(a="ash", b="gale", b_at=(5, 4), b_mode="run")
     lines = RULESET.explain_action(s, OrderAction(0, 0, "jutsu", (1,), "fire_breath"))
     assert "needs 6+" in lines[-1] and "40%" in lines[-1] and "target run -1" in lines[-1]
+
+
+def test_a_volley_is_not_capped_and_is_ordered_a_target_at_a_time():
+    # seed 000: missile attacks "are not restricted in the amount", -1 per extra target:
+    # a Claw ninja with 30 shuriken throws at all five enemies in its arc, one missile each
+    from core.ninja.resolution import resolve_actions
+
+    foes = [(5, 4), (6, 3), (6, 5), (7, 4), (8, 4)]
+    s = battle([ninja(0, 0, "claw", 2, (1, 4), 0, mode="walk")]
+               + [ninja(i + 1, 1, "flower", 2, at, 3, mode="walk") for i, at in enumerate(foes)], phase="action")
+    start = [a for a in RULESET.legal_actions(s, 0) if getattr(a, "act", "") == "missile"]
+    assert [a.targets for a in start] == [(1,), (2,), (3,), (4,), (5,)]
+    order = start[0]
+    s, _ = RULESET.apply(s, order)
+    for n in range(2, 6):
+        more = [a for a in RULESET.legal_actions(s, 0) if getattr(a, "act", "") == "missile"]
+        assert len(more) == 6 - n and all(len(a.targets) == n for a in more)  # one more target each
+        assert RULESET.action_picks(s, more[0]).stages[0].cells == (hex_to_offset(s.units[more[0].targets[-1]].hex),)
+        s, _ = RULESET.apply(s, more[0])
+    assert [o.targets for o in s.orders] == [(1, 2, 3, 4, 5)]
+    _, events = resolve_actions(s, CAT)
+    rolls = [e for e in events if isinstance(e, AttackRolled)]
+    assert len(rolls) == 5 and all(dict(r.modifiers)["4 extra target(s)"] == -4 for r in rolls)

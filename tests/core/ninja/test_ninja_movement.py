@@ -124,3 +124,24 @@ def test_same_mode_more_spare_points_first_then_dice():
         t, _ = RULESET.apply(t, Submit(1))
         orders.add(t.order)
     assert orders == {(0, 1), (1, 0)}  # equal mode and spare points: the seeded tie-break decides
+
+
+def test_all_six_facings_are_offered_and_picked_at_the_map_edge():
+    # a facing is a direction: a ninja at the west edge (0, 4) may turn to every one of the
+    # six, and each is picked on its own neighbouring cell, off the map or not
+    from core.hexgrid import hex_to_offset, neighbour
+    from core.ninja.actions import OrderMove
+    from core.ninja.ruleset import RULESET
+    from tests.core.ninja.ninja_helpers import at, battle, board, ninja
+
+    state = battle([ninja(0, 0, "ash", 2, (0, 4), facing=0), ninja(1, 1, "vine", 2, (9, 0))], board())
+    here = at(0, 4)
+    turns = [a for a in RULESET.legal_actions(state, 0) if isinstance(a, OrderMove) and (a.q, a.r) == tuple(here)]
+    assert {a.facing for a in turns} == set(range(6))
+    faces = {}
+    for a in turns:
+        stage = RULESET.action_picks(state, a).stages[1]
+        assert stage.kind == "face"
+        faces[a.facing] = stage.cells
+    assert len(set(faces.values())) == 6
+    assert faces[3] == (hex_to_offset(neighbour(here, 3)),) == ((-1, 4),)

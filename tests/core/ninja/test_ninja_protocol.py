@@ -101,3 +101,18 @@ def test_end_summary_names_the_best_ninja_as_its_unit_panel_does():
     assert RULESET.unit_details(s, 1)[0].startswith(f"{s.units[1].name}:")
     best = next(line for line in summary_lines(Match(RULESET, s)) if line.startswith("Best unit"))
     assert best.startswith(f"Best unit: {s.units[1].name} ({stats[1]['type']}) of {s.side_names[s.units[1].side]}")
+
+
+def test_a_finished_battle_counts_the_rounds_it_played():
+    # a round limit of 2: both rounds pass with every side submitting no orders, so the
+    # battle ends after round 2 and every count of rounds played (end screen, replay's
+    # round jump, sim's rounds) reads 2, not the round that never began
+    state = small_battle(3, round_limit=2)
+    resolved = []
+    while not state.over:
+        for side in RULESET.to_act(state):
+            state, events = RULESET.apply(state, Submit(side))
+            resolved += [e.round for e in events if getattr(e, "phase", "") == "movement"]
+    assert resolved == [1, 2]
+    assert RULESET.round_number(state) == 2
+    assert RULESET.outcome(state).reason.startswith("round limit")

@@ -121,3 +121,33 @@ def test_hard_beats_normal_on_a_fixed_sample():
         final, _ = play_out(R, state, players)
         wins += R.outcome(final).winner == hard_side
     assert wins >= 7
+
+
+def test_the_normal_ai_closes_in_when_no_attack_is_in_reach():
+    # goblin_ford_50: two goblin hordes across a river crossed at three fords; both normal
+    # AIs used to wait out all 40 rounds (12 of 12 draws). With no attack in reach a unit
+    # now moves closer, counted in steps around the river, never waits
+    from core.match import Match
+    from core.statwar.ai import _steps_from, candidates
+    from core.statwar.state import BATTLE
+    from core.statwar.turn import active_unit
+
+    match = Match(R, R.new_battle(R.load_scenario("goblin_ford_50"), 5))
+    players = {0: Player("normal", 1), 1: Player("normal", 2)}
+    while match.state.phase != BATTLE:
+        side = match.to_act()[0]
+        match.apply(players[side].choose(R, match.state, side))
+    closing = 0
+    for _ in range(8):
+        state = match.state
+        side = match.to_act()[0]
+        uid = active_unit(state, side)
+        u = state.units[uid]
+        enemies = tuple((e.x, e.y) for e in state.units if e.side != side and e.on_board)
+        field = _steps_from(state.board, enemies)
+        choice = players[side].choose(R, state, side)
+        if all(a.target is None for a in candidates(state, side) if isinstance(a, Activate)):
+            assert choice.to is not None and field[(choice.to.x, choice.to.y)] < field[(u.x, u.y)]
+            closing += 1
+        match.apply(choice)
+    assert closing >= 4
