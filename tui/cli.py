@@ -591,9 +591,6 @@ COMMANDS = {
     "log": cmd_log,
     "sheet": cmd_sheet,
     "scenarios": cmd_scenarios,
-<<<<<<< HEAD
     "map": cmd_map,
-=======
     "host": cmd_host,
->>>>>>> wt-h17
 }
