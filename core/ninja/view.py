@@ -80,12 +80,14 @@ def describe_cell(state: Battle, cat: Catalogue, col: int, row: int) -> str:
 def unit_details(state: Battle, cat: Catalogue, uid: int) -> tuple[str, ...]:
     u = state.units[uid]
     school = cat.schools[u.school]
+    # the numbers a decision needs first: a narrow panel shows them before it must scroll
     lines = [
-        f"{u.name}: {school.name} ({school.style}), {u.points} point(s), {state.side_names[u.side]}",
         f"health {u.hp}/{u.hp_max}, chi {u.chi}/{u.chi_max}",
         f"at {where(u.hex)} facing {FACING_NAMES[u.facing]}, this round: {u.mode}",
-        f"melee: {', '.join(cat.weapons[w].name for w in school.melee)} (damage {cat.melee_damage(u.school, u.points)}); "
-        f"missile: {cat.weapons[school.missile].name} x{u.ammo} (damage {cat.missile_damage(u.school, u.points)}, range {missile_range(cat, u.school)[0]})",
+        f"melee damage {cat.melee_damage(u.school, u.points)}: {', '.join(cat.weapons[w].name for w in school.melee)}",
+        f"missile damage {cat.missile_damage(u.school, u.points)}, range {missile_range(cat, u.school)[0]}, "
+        f"{u.ammo} left: {cat.weapons[school.missile].name}",
+        f"{school.name} school ({school.style}), {u.points} point(s), {state.side_names[u.side]}",
     ]
     for key in u.jutsu:
         j = school.jutsu[key]

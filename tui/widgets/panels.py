@@ -12,8 +12,25 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.geometry import Region, Size
 from textual.strip import Strip
+from textual.containers import VerticalScroll
 from textual.visual import Visual, VisualType, visualize
 from textual.widgets import RichLog, Static
+
+#: the side column's width by terminal width: (narrower than, columns), the last for any wider
+SIDE_WIDTHS = ((100, 28), (160, 38), (10_000, 52))
+
+
+def side_width(terminal_width: int) -> int:
+    """The panels' column: narrow terminals give the map every column they can spare, wide
+    ones give the panels room for a unit's whole sheet and the odds in full."""
+    return next(width for limit, width in SIDE_WIDTHS if terminal_width < limit)
+
+
+class PanelBox(VerticalScroll, can_focus=False):
+    """A bordered frame that scrolls its one panel when the text is taller than the room left
+    (a scroll bar then shows there is more): text is never cut off out of reach.
+
+    The panel's title goes in this frame's border."""
 
 
 class TextPanel(Static):
@@ -51,8 +68,9 @@ class TextPanel(Static):
         before = self._strips
         self._text_visual = visualize(self, text, markup=self._render_markup)
         self._strips = None
-        if title is not None and title != self.border_title:
-            self.border_title = title  # repaints the whole panel, border included
+        frame = self.parent if isinstance(self.parent, PanelBox) else self
+        if title is not None and title != frame.border_title:
+            frame.border_title = title  # repaints the whole frame, border included
             before = None
         after = self._lines()
         if before is None or after is None or before[0] != after[0]:
@@ -97,7 +115,10 @@ def changed_span(y: int, old: Strip, new: Strip) -> Region | None:
 
 
 class UnitPanel(TextPanel):
-    """Every stat and status of the unit under the cursor (ruleset.unit_details)."""
+    """Every stat and status of the unit under the cursor (ruleset.unit_details), in a
+    PanelBox that scrolls when the column is too short for all of it."""
+
+    sized = False  # height: auto, inside its PanelBox
 
     def show(self, title: str, lines: tuple[str, ...] | list[str]) -> None:
         self.show_text("\n".join(lines) if lines else "No unit here.", title)
@@ -113,11 +134,20 @@ class OddsPanel(TextPanel):
 
 
 class InfoLine(TextPanel):
-    """The cell under the cursor in words (ruleset.describe_cell)."""
+    """The cell under the cursor in words (ruleset.describe_cell); wraps onto a second line."""
+
+    sized = False  # height: auto (at most 2 lines) in the stylesheet
+
+
+class Radar(TextPanel):
+    """One line under the map, shown while the map is larger than its viewport: how many
+    units of each side lie off screen, and in which direction."""
 
 
 class StatusLine(TextPanel):
     """Round, who acts, and whether the AI is thinking."""
+
+    sized = False  # height: auto: a long side name wraps onto another line
 
 
 class BattleLog(RichLog):
