@@ -8,6 +8,7 @@ from core.commanders.actions import Cast, EndTurn, Order, Rally, Regroup
 from core.commanders.combat import annihilates, strike_numbers
 from core.commanders.content import Catalogue
 from core.commanders.derived import attack_of, attack_range, command_range, defence_of, in_command, speeds, tags_of
+from core.commanders.odds import attack_lines
 from core.commanders.paths import cost_line
 from core.commanders.state import Battle
 from core.errors import IllegalAction
@@ -162,16 +163,11 @@ def explain_action(state: Battle, action, cat: Catalogue) -> tuple[str, ...]:
         mover = attrs.evolve(state.units[action.uid], pos=action.dest)
         target = state.units[action.target]
         n = strike_numbers(state, mover, target, cat)
-        lines = [
-            f"{n['dice']} strikes (d10), {hits_on(n['needed'])} ({n['needed'] * 10}% each): attack {n['attack']} - defence {n['defence']}",
-            f"maximum damage {n['cap']}" + (f" ({', '.join(n['reasons'])})" if n["reasons"] else ""),
-        ]
+        lines = list(attack_lines(state, mover, target, cat, lambda uid: name_of(state, uid)))
         if n["advantage"]:
             lines.append(f"advantage: +{n['advantage']} strikes and the first strike")
         if n["judgement"]:
             lines.append(f"Judgement (temperament): +{n['judgement']} strikes with the advantage")
-        if annihilates(state, mover, target, cat):
-            lines.append("annihilation: the target is destroyed at once and rolls revenge strikes (1 damage per 10)")
         moving = cost_line(state, action, cat)
         return tuple(lines) + ((moving,) if moving else ())
     if isinstance(action, Cast):
