@@ -73,7 +73,7 @@ def height_mark(elevation: int) -> str:
 
 #: the legend's words on heights, by grid
 HEIGHT_LEGEND = {
-    "hex": "A digit after a hex's terrain is its height (blank is 0; higher ground helps in a fight).",
+    "hex": "A digit after a hex's terrain is its height (blank is 0).",
     "square": "A digit is a square's height: in place of open ground's '.', beside other terrain (blank is 0).",
 }
 
