@@ -124,8 +124,8 @@ def attack_lines(state: Battle, attacker: Unit, defender: Unit, cat: Catalogue, 
     """The preview of an attack in words: every number the decision needs, every modifier named."""
     n = strike_numbers(state, attacker, defender, cat)
     attack, back = exchange(state, attacker, defender, cat)
-    lines = [f"{attack.dice} d10, each hits on 1-{attack.needed} ({attack.needed * 10}%)" if attack.needed
-             else f"{attack.dice} d10: none can hit (attack {n['attack']} is not above defence {n['defence']})"]
+    lines = [f"{attack.dice} strikes (d10), each hits on 1-{attack.needed} ({attack.needed * 10}%)" if attack.needed
+             else f"{attack.dice} strikes (d10): none can hit (attack {n['attack']} is not above defence {n['defence']})"]
     parts = list(attack_parts(state, attacker, cat))
     rng, penalty = attack_range(state, attacker, cat)
     if penalty and manhattan(attacker.pos, defender.pos) > 1:
@@ -143,7 +143,10 @@ def attack_lines(state: Battle, attacker: Unit, defender: Unit, cat: Catalogue, 
                  + (" (strikes first)" if attack.first else ""))
     if back is None:
         lines.append(f"no strike back: {name(defender.uid)} cannot reach this square")
+    elif back.needed == 0:
+        lines.append(f"strike back: {back.dice} d10, none can hit (attack not above defence)")
     else:
-        lines.append(f"strike back: {back.dice} d10 on 1-{back.needed} ({back.needed * 10}%), damage {back.low}-{back.high}, "
+        dice = f"at most {back.dice} d10 (1 fewer per damage taken first)" if attack.first else f"{back.dice} d10"
+        lines.append(f"strike back: {dice}, each hits on 1-{back.needed} ({back.needed * 10}%), damage {back.low}-{back.high}, "
                      f"expected {back.expected:.1f} of {attacker.hp} HP" + (" (strikes first)" if back.first else ""))
     return tuple(lines)
