@@ -29,7 +29,7 @@ from tui.picking import Picker, Reply
 from tui.screens.battle_ai import HUMAN, AiTurns
 from tui.screens.battle_autosave import TurnWatch
 from tui.widgets.map import HEIGHT_LEGEND, BattleMap, side_underlined, terrain_symbol, unit_letter
-from tui.widgets.panels import BattleLog, InfoLine, OddsPanel, PanelBox, Radar, StatusLine, UnitPanel, side_width
+from tui.widgets.panels import BattleLog, InfoLine, OddsPanel, PanelBox, Radar, StatusLine, UnitPanel, fit_side
 
 
 class BattleScreen(Screen[None]):
@@ -145,7 +145,7 @@ class BattleScreen(Screen[None]):
     def on_resize(self, event) -> None:
         # a narrow terminal gives the map every column it can spare
         for side in self.query("#battle-side"):  # none while the screen is being taken down
-            side.styles.width = side_width(event.size.width)
+            side.styles.width = fit_side(event.size.width, self.map.virtual_size.width)
         self.call_after_refresh(self.update_radar)
 
     def update_radar(self) -> None:
@@ -250,8 +250,7 @@ class BattleScreen(Screen[None]):
             panel.show("Unit", ["No unit under the cursor."])
         else:
             view_unit = next((u for u in self.map.view.units if u.uid == shown), None)
-            title = f"{view_unit.name} ({self.side_name(view_unit.side)})" if view_unit else "Unit"
-            panel.show(title, self.ruleset.unit_details(state, shown))
+            panel.show(view_unit.name if view_unit else "Unit", self.ruleset.unit_details(state, shown))
         odds = self.query_one(OddsPanel)
         actions = self.picker.actions_at((col, row))
         if actions:

@@ -26,6 +26,17 @@ def side_width(terminal_width: int) -> int:
     return next(width for limit, width in SIDE_WIDTHS if terminal_width < limit)
 
 
+#: the widest the side column grows to when a small map leaves columns over
+SIDE_MOST = 90
+
+
+def fit_side(terminal_width: int, map_width: int) -> int:
+    """The side column's width: at least side_width, and every column a small map leaves over
+    (the map keeps its width and one column for a scroll bar), up to SIDE_MOST."""
+    least = side_width(terminal_width)
+    return max(least, min(SIDE_MOST, terminal_width - map_width - 1))
+
+
 class PanelBox(VerticalScroll, can_focus=False):
     """A bordered frame that scrolls its one panel when the text is taller than the room left
     (a scroll bar then shows there is more): text is never cut off out of reach.
