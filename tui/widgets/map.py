@@ -254,9 +254,7 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
         col, row = self.cursor
         step = self.cell_width
         scroll_x, scroll_y = int(self.scroll_x), int(self.scroll_y)
-        # the margin shrinks on a viewport too small for it, so the cursor's cell always fits
-        margin_x = min(self.MARGIN * step, max(0, (width - step) // 2 // step * step))
-        margin_y = min(self.MARGIN, max(0, (height - 1) // 2))
+        margin_x, margin_y = self._margins()
         left = self.cell_x(col, row)
         right = left + step
         x = scroll_x
@@ -304,14 +302,30 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
         if (x, y) == (scroll_x, scroll_y):
             return False
         self.scroll_to(x, y, animate=False, force=True, immediate=True)
-        col = min(max(self.cursor[0] + (x - scroll_x) // step, 0), self.view.width - 1)
-        row = min(max(self.cursor[1] + y - scroll_y, 0), self.view.height - 1)
-        old, self.cursor = self.cursor, (col, row)
+        # the cursor moves with the view, then into it (MARGIN cells from its edges, as
+        # follow_cursor keeps them), so the next cursor key does not scroll the view back
+        margin_x, margin_y = self._margins()
+        row = min(max(self.cursor[1] + y - scroll_y, y + margin_y), y + height - 1 - margin_y, self.view.height - 1)
+        row = max(row, 0)
+        shift = self.row_shift(row)
+        first = -(-(x + margin_x - shift) // step)
+        last = (x + width - margin_x - shift) // step - 1
+        col = self.cursor[0] + (x - scroll_x) // step
+        col = min(max(col, first, 0), last, self.view.width - 1)
+        old, self.cursor = self.cursor, (max(col, 0), row)
         for r in {old[1], row}:
             self._rows.pop(r, None)
         self.follow_cursor()
         self.refresh()
         return True
+
+    def _margins(self) -> tuple[int, int]:
+        """Columns and rows kept between the cursor and the viewport's edges: MARGIN cells,
+        less on a viewport too small for it, so the cursor's cell always fits."""
+        width, height = self.viewport
+        step = self.cell_width
+        return (min(self.MARGIN * step, max(0, (width - step) // 2 // step * step)),
+                min(self.MARGIN, max(0, (height - 1) // 2)))
 
     def centre_on(self, cell: Cell) -> bool:
         """Put the cursor on `cell` and scroll (by whole cells) so it sits in the middle of the
