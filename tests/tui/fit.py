@@ -37,6 +37,10 @@ def _visible_rows(screen, widget: Widget) -> int:
     return geometry.region.intersection(geometry.clip).height
 
 
+def _hidden(widget: Widget) -> bool:
+    return any(not node.display for node in widget.ancestors if isinstance(node, Widget))
+
+
 def cut_text(app) -> list[str]:
     """What the screen cuts off out of reach: one line per problem, empty when all fits."""
     screen = app.screen
@@ -44,7 +48,7 @@ def cut_text(app) -> list[str]:
     for widget in screen.query(Static):
         if not widget.display or not widget.visible or widget.size.width <= 0:
             continue
-        if any(not node.display for node in widget.ancestors if isinstance(node, Widget)):
+        if _hidden(widget):
             continue
         width = widget.content_region.width
         text_rows = widget.get_content_height(screen.size, screen.size, width)
@@ -52,6 +56,12 @@ def cut_text(app) -> list[str]:
         if text_rows > shown and not _scrolls(widget):
             problems.append(f"{widget.id or type(widget).__name__}: {text_rows} rows of text, {shown} shown: "
                             f"{str(widget.render())[:60]!r}")
+    for widget in screen.query(Widget):  # a frame cut by its container (its last rows out of reach)
+        if not widget.display or widget.size.height <= 0 or _hidden(widget):
+            continue
+        rows = _visible_rows(screen, widget)
+        if 0 < rows < widget.outer_size.height and not _scrolls(widget.parent):
+            problems.append(f"{widget.id or type(widget).__name__}: {widget.outer_size.height} rows, {rows} on screen")
     for widget in screen.query(Widget):
         title = widget.border_title
         if not title or not widget.display or widget.size.width <= 0 or not widget.styles.border_top[0]:
