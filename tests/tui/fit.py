@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, OptionList, Static
 
 
 def screen_lines(app) -> list[str]:
@@ -69,6 +69,14 @@ def cut_text(app) -> list[str]:
         room = widget.outer_size.width - 6  # a corner, a line and a space either side
         if cell_len(str(title)) > room:
             problems.append(f"{widget.id}: title {str(title)!r} is cut to {room} columns")
+    for options in screen.query(OptionList):  # an entry's line wrapped splits a field (a date) in two
+        if not options.display or _hidden(options):
+            continue
+        width = options.scrollable_content_region.width - 2  # the option's own padding
+        for option in options.options:
+            for line in str(option.prompt).split("\n"):
+                if cell_len(line) > width:
+                    problems.append(f"{options.id}: {line!r} is wider than its {width} columns")
     for footer in screen.query(Footer):
         bottom = screen_lines(app)[footer.region.y]
         for hint in footer_hints(screen):

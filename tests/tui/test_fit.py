@@ -67,3 +67,62 @@ async def test_a_battle_with_attack_odds_fits_80x24(tmp_path, name):
         assert screen.picker.actions_at(screen.map.cursor), "the odds of an attack are shown"
         problems = cut_text(app)
         assert not problems, "\n".join(problems + screen_lines(app))
+
+
+async def test_the_end_screen_fits_80x24(tmp_path):
+    from tests.tui.conftest import finished_duel
+    from tui.screens.end import EndScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = finished_duel()
+        app.push_screen(EndScreen(match, match.outcome(), {"seed": 5}))
+        await pilot.pause()
+        problems = cut_text(app)
+        assert not problems, "\n".join(problems + screen_lines(app))
+
+
+def write_a_save(tmp_path) -> None:
+    from core import saves
+
+    match, _ = battle_with_an_attack("statwar")
+    saves.write_save(tmp_path / "saves" / "a-long-battle-name.json", match, created="2026-11-30 10:00:00 UTC",
+                     players=["human", "normal"], scenario="duel_25", seed=3)
+
+
+@pytest.mark.parametrize("replays", [False, True], ids=["load", "replays"])
+async def test_the_saves_lists_fit_80x24(tmp_path, replays):
+    from tui.screens.saves import SavesScreen
+
+    write_a_save(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(SavesScreen(replays=replays))
+        await pilot.pause()
+        problems = cut_text(app)
+        assert not problems, "\n".join(problems + screen_lines(app))
+
+
+async def test_the_replay_fits_80x24(tmp_path):
+    from tui.screens.replay import open_replay
+
+    write_a_save(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        open_replay(app, tmp_path / "saves" / "a-long-battle-name.json")
+        await pilot.pause()
+        await pilot.press("right", "right", "right")
+        await pilot.pause()
+        problems = cut_text(app)
+        assert not problems, "\n".join(problems + screen_lines(app))
+
+
+async def test_the_roster_fits_80x24(tmp_path):
+    from tests.tui.test_builders_roster import open_roster
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        roster = await open_roster(pilot, app)
+        assert any(len(e.commander.class_name) > 7 for e in roster.entries), "a class name longer than the old cut"
+        problems = cut_text(app)
+        assert not problems, "\n".join(problems + screen_lines(app))

@@ -26,6 +26,19 @@ def side_width(terminal_width: int) -> int:
     return next(width for limit, width in SIDE_WIDTHS if terminal_width < limit)
 
 
+def fit_name(name: str, width: int) -> str:
+    """A name in at most `width` columns: cut with an ellipsis when longer (names only: a
+    number or a key hint is never cut this way)."""
+    if cell_len(name) <= width:
+        return name
+    out = ""
+    for char in name:
+        if cell_len(out + char) > width - 1:
+            break
+        out += char
+    return out.rstrip() + "…"
+
+
 #: the widest the side column grows to when a small map leaves columns over
 SIDE_MOST = 90
 
