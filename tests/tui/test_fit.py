@@ -77,7 +77,9 @@ async def test_the_end_screen_fits_80x24(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         match = finished_duel()
         app.push_screen(EndScreen(match, match.outcome(), {"seed": 5}))
-        await pilot.pause()
+        for _ in range(3):
+            await pilot.pause()
+        await pilot.pause(0.1)  # laid out at its final size
         problems = cut_text(app)
         assert not problems, "\n".join(problems + screen_lines(app))
 

@@ -145,13 +145,12 @@ class BattleScreen(Screen[None]):
     def on_resize(self, event) -> None:
         # a narrow terminal gives the map every column it can spare
         for side in self.query("#battle-side"):  # none while the screen is being taken down
-            side.styles.width = fit_side(event.size.width, self.map.virtual_size.width)
+            side.styles.width = fit_side(event.size.width, self.map.drawn_width)
         self.call_after_refresh(self.update_radar)
 
     def update_radar(self) -> None:
         """The line under the map: shown only while some of the map is off screen."""
-        for radar in self.query(Radar):
-            battle_map = self.map
+        for radar, battle_map in zip(self.query(Radar), self.query(BattleMap)):  # none while closing
             radar.set_class(battle_map.scrolls, "shown")
             if battle_map.scrolls:
                 width = max(10, radar.size.width - 2) if radar.size.width else 40

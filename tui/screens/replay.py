@@ -93,7 +93,7 @@ class ReplayScreen(Screen[None]):
     def on_resize(self, event) -> None:
         # a narrow terminal gives the map every column it can spare
         for side in self.query("#battle-side"):  # none while the screen is being taken down
-            side.styles.width = fit_side(event.size.width, self.query_one(BattleMap).virtual_size.width)
+            side.styles.width = fit_side(event.size.width, self.query_one(BattleMap).drawn_width)
 
     def on_mount(self) -> None:
         if not self.query(BattleMap):  # closed before it was mounted

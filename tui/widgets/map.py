@@ -141,6 +141,12 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
         """The screen column where the cell (col, row) starts, within the map."""
         return col * self.cell_width + self.row_shift(row)
 
+    @property
+    def drawn_width(self) -> int:
+        """Columns the whole map takes, whatever the viewport (the layout sizes the side column
+        from it: the virtual size, widened to the viewport, would feed back into the layout)."""
+        return self._map_size().width
+
     def _map_size(self) -> Size:
         extra = 2 if self.view.grid == "hex" else 0
         return Size(self.view.width * self.cell_width + extra, self.view.height)
