@@ -16,8 +16,9 @@ from textual.containers import VerticalScroll
 from textual.visual import Visual, VisualType, visualize
 from textual.widgets import RichLog, Static
 
-#: the side column's width by terminal width: (narrower than, columns), the last for any wider
-SIDE_WIDTHS = ((100, 28), (160, 38), (10_000, 52))
+#: the side column's width by terminal width: (narrower than, columns), the last for any wider;
+#: 26 at 80 columns leaves 54 to the map, so an 18-square Commanders map never scrolls there
+SIDE_WIDTHS = ((100, 26), (160, 38), (10_000, 52))
 
 
 def side_width(terminal_width: int) -> int:
