@@ -100,7 +100,9 @@ async def test_the_saves_lists_fit_80x24(tmp_path, replays):
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(SavesScreen(replays=replays))
-        await pilot.pause()
+        for _ in range(3):
+            await pilot.pause()
+        await pilot.pause(0.1)  # laid out at its final size, the footer drawn
         problems = cut_text(app)
         assert not problems, "\n".join(problems + screen_lines(app))
 
@@ -114,7 +116,9 @@ async def test_the_replay_fits_80x24(tmp_path):
         open_replay(app, tmp_path / "saves" / "a-long-battle-name.json")
         await pilot.pause()
         await pilot.press("right", "right", "right")
-        await pilot.pause()
+        for _ in range(3):
+            await pilot.pause()
+        await pilot.pause(0.1)
         problems = cut_text(app)
         assert not problems, "\n".join(problems + screen_lines(app))
 
