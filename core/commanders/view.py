@@ -8,6 +8,7 @@ from core.commanders.actions import Cast, EndTurn, Order, Rally, Regroup
 from core.commanders.combat import annihilates, strike_numbers
 from core.commanders.content import Catalogue
 from core.commanders.derived import attack_of, attack_range, command_range, defence_of, in_command, speeds, tags_of
+from core.commanders.odds import attack_lines, hits_on
 from core.commanders.paths import cost_line
 from core.commanders.state import Battle
 from core.errors import IllegalAction
@@ -22,11 +23,6 @@ def name_of(state: Battle, uid: int) -> str:
     if u.role == "commander":
         return f"{state.leaders[u.leader].commander.name} the {u.kind}"
     return f"{state.side_names[u.side]} {u.kind} #{u.uid}"
-
-
-def hits_on(needed: int) -> str:
-    """Which d10 rolls succeed, in words: "hits on 1-6"; none when attack does not exceed defence."""
-    return f"hits on 1-{needed}" if needed > 0 else "no roll can hit"
 
 
 def unit_glyphs(state: Battle, cat: Catalogue) -> dict[str, str]:
@@ -163,16 +159,11 @@ def explain_action(state: Battle, action, cat: Catalogue) -> tuple[str, ...]:
         mover = attrs.evolve(state.units[action.uid], pos=action.dest)
         target = state.units[action.target]
         n = strike_numbers(state, mover, target, cat)
-        lines = [
-            f"{count(n['dice'], 'strike')} (d10), {hits_on(n['needed'])} ({n['needed'] * 10}% each): attack {n['attack']} - defence {n['defence']}",
-            f"maximum damage {n['cap']}" + (f" ({', '.join(n['reasons'])})" if n["reasons"] else ""),
-        ]
+        lines = list(attack_lines(state, mover, target, cat, lambda uid: name_of(state, uid)))
         if n["advantage"]:
             lines.append(f"advantage: +{count(n['advantage'], 'strike')} and the first strike")
         if n["judgement"]:
             lines.append(f"Judgement (temperament): +{count(n['judgement'], 'strike')} with the advantage")
-        if annihilates(state, mover, target, cat):
-            lines.append("annihilation: the target is destroyed at once and rolls revenge strikes (1 damage per 10)")
         moving = cost_line(state, action, cat)
         return tuple(lines) + ((moving,) if moving else ())
     if isinstance(action, Cast):

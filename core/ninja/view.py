@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core.hexgrid import FACING_NAMES, Hex, direction_between, distance, hex_to_offset, offset_to_hex
 from core.ninja.actions import OrderAction, OrderMove, Submit
-from core.ninja.attacks import hit_chance, missile_extra, missile_range, modifiers, needed
+from core.ninja.attacks import hit_chance, missile_range, modifiers, needed
 from core.ninja.content import Catalogue
 from core.ninja.effects import describe as describe_effect
 from core.ninja.effects import flags
@@ -32,6 +32,7 @@ from core.ninja.events import (
     UnitPushed,
 )
 from core.ninja.movement import mode_points, plan
+from core.ninja.odds import answer_odds, bolt_odds, damage_range, expected_damage, guard_taking, melee_odds, missile_odds
 from core.ninja.state import Battle
 from core.ninja.terrain import elevation_at, occupant, smoky, terrain_at
 from core.view import BoardView, CellView, UnitView
@@ -81,12 +82,14 @@ def describe_cell(state: Battle, cat: Catalogue, col: int, row: int) -> str:
 def unit_details(state: Battle, cat: Catalogue, uid: int) -> tuple[str, ...]:
     u = state.units[uid]
     school = cat.schools[u.school]
+    # the numbers a decision needs first: a narrow panel shows them before it must scroll
     lines = [
-        f"{u.name}: {school.name} ({school.style}), {count(u.points, 'point')}, {state.side_names[u.side]}",
         f"health {u.hp}/{u.hp_max}, chi {u.chi}/{u.chi_max}",
         f"at {where(u.hex)} facing {FACING_NAMES[u.facing]}, this round: {u.mode}",
-        f"melee: {', '.join(cat.weapons[w].name for w in school.melee)} (damage {cat.melee_damage(u.school, u.points)}); "
-        f"missile: {cat.weapons[school.missile].name} x{u.ammo} (damage {cat.missile_damage(u.school, u.points)}, range {missile_range(cat, u.school)[0]})",
+        f"melee damage {cat.melee_damage(u.school, u.points)}: {', '.join(cat.weapons[w].name for w in school.melee)}",
+        f"missile damage {cat.missile_damage(u.school, u.points)}, range {missile_range(cat, u.school)[0]}, "
+        f"{u.ammo} left: {cat.weapons[school.missile].name}",
+        f"{school.name} school ({school.style}), {count(u.points, 'point')}, {state.side_names[u.side]}",
     ]
     for key in u.jutsu:
         j = school.jutsu[key]
@@ -193,21 +196,61 @@ def explain_action(state: Battle, cat: Catalogue, action) -> tuple[str, ...]:
         return (describe_action(state, cat, action),)
     u = state.units[action.unit]
     lines = [describe_action(state, cat, action)]
-    missile = action.act == "missile"
     if action.act == "jutsu":
         spec = cat.schools[u.school].jutsu[action.jutsu]
         lines.append(f"{spec.name} ({spec.cost}{spec.kind}, {u.chi} chi left): {spec.text}")
         if not spec.offensive or spec.target not in ("enemy", "melee", "missile"):
             return tuple(lines)
-        missile = spec.target == "missile"
-    for t in action.targets:
-        extra = ()
-        if missile:
-            extra = missile_extra(cat, u.school, distance(u.hex, state.units[t].hex), len(action.targets))
-        mods = modifiers(state, cat, action.unit, t, extra)
-        need = needed(cat, mods)
-        words = ", ".join(f"{n} {v:+d}" for n, v in mods) or "no modifiers"
-        lines.append(f"vs {_name(state, t)}: needs {need}+ on a d10 read 0-9 ({hit_chance(cat, need):.0%}); {words}")
+        if spec.effect == "weapon_melee":
+            rolls = melee_odds(state, cat, action.unit, action.targets[0], spec.damage, spec.to_hit) if action.targets else ()
+        elif spec.effect == "weapon_missile":
+            rolls = missile_odds(state, cat, action.unit, action.targets, spec.damage, spec.to_hit)
+        elif spec.effect == "bolt" and action.targets:
+            rolls = bolt_odds(state, cat, action.unit, action.targets[0], spec.damage, spec.to_hit, spec.name)
+        else:  # an offensive jutsu that rolls no attack of its own: the chance to hit each target
+            rolls = ()
+            for t in action.targets:
+                mods = modifiers(state, cat, action.unit, t, ())
+                need = needed(cat, mods)
+                words = ", ".join(f"{n} {v:+d}" for n, v in mods) or "no modifiers"
+                lines.append(f"vs {_name(state, t)}: needs {need}+ on a d10 read 0-9 ({hit_chance(cat, need):.0%}); {words}")
+            return tuple(lines)
+    elif action.act == "melee":
+        rolls = melee_odds(state, cat, action.unit, action.targets[0]) if action.targets else ()
+    else:
+        rolls = missile_odds(state, cat, action.unit, action.targets)
+    return tuple(lines) + attack_odds_lines(state, cat, action.unit, rolls, melee=action.act == "melee" or (
+        action.act == "jutsu" and cat.schools[u.school].jutsu[action.jutsu].effect == "weapon_melee"))
+
+
+def attack_odds_lines(state: Battle, cat: Catalogue, uid: int, rolls, melee: bool) -> tuple[str, ...]:
+    """Per target: the roll needed with every modifier, each weapon's chance and damage, the
+    damage range and expected damage, a guard taking the attack, and the melee answer."""
+    lines: list[str] = []
+    for t in dict.fromkeys(r.target for r in rolls):
+        mine = tuple(r for r in rolls if r.target == t)
+        target = state.units[t]
+        need = mine[0].needed
+        words = ", ".join(f"{n} {v:+d}" for n, v in mine[0].modifiers) or "no modifiers"
+        lines.append(f"vs {_name(state, t)} ({target.hp}/{target.hp_max} health): needs {need}+ on a d10 read 0-9 "
+                     f"({hit_chance(cat, need):.0%}); {words}")
+        for r in mine:
+            poison = f" and poison {r.poison}" if r.poison else ""
+            lines.append(f"{r.weapon}: {r.chance:.0%} to hit for {r.damage} damage{poison}")
+        low, high = damage_range(mine)
+        lines.append(f"damage {low}-{high}, expected {expected_damage(mine):.1f}")
+        guard = guard_taking(state, t)
+        if guard >= 0 and guard != uid:
+            lines.append(f"{_name(state, guard)} covers {_name(state, t)}: the attack goes to {_name(state, guard)}")
+        if melee:
+            answer = answer_odds(state, cat, uid, t)
+            if answer:
+                low, high = damage_range(answer)
+                lines.append(f"if {_name(state, t)} melees back this phase: {_plural(len(answer), 'roll')} at "
+                             + ", ".join(f"{r.chance:.0%}" for r in answer)
+                             + f", damage {low}-{high}, expected {expected_damage(answer):.1f} of {state.units[uid].hp} health")
+            else:
+                lines.append(f"{_name(state, t)} cannot reach back in melee from where it stands")
     return tuple(lines)
 
 

@@ -115,6 +115,12 @@ def damage_words(damage: int, armor: int, dealt: int) -> str:
     return line
 
 
+def answer_damage(state: Battle, attacker: int, target: int) -> int:
+    """What the target would deal the attacker by attacking it on its own turn (seed 001:
+    Damage - Armor; StatWar has no dice and no strike back within an attack)."""
+    return hit_damage(state.design_of(target).damage, state.design_of(attacker).armor)
+
+
 def explain_action(state: Battle, a, search: Search = reach) -> tuple[str, ...]:
     lines = [describe_action(state, a)]
     target = getattr(a, "target", None)
@@ -124,6 +130,12 @@ def explain_action(state: Battle, a, search: Search = reach) -> tuple[str, ...]:
         hp = state.units[target].health
         lines.append(f"Damage {att.damage} - Armor {tgt.armor} = {dealt} (never below 0)")
         lines.append(f"Target Health {hp} -> {max(0, hp - dealt)}" + (" (destroyed)" if dealt >= hp else ""))
+        lines.append("Hits for certain: no dice, no strike back")
+        if dealt < hp:
+            back = answer_damage(state, a.unit, target)
+            mine = state.units[a.unit].health
+            lines.append(f"Its answer on its turn, if it reaches you: Damage {tgt.damage} - Armor {att.armor} = {back}, "
+                         f"your Health {mine} -> {max(0, mine - back)}")
     if isinstance(a, Detonate):
         spec = state.design_of(a.unit)
         u = state.units[a.unit]

@@ -96,7 +96,7 @@ async def test_a_cursor_move_onto_a_unit_shows_it_and_off_it_shows_none(tmp_path
         assert unit is not None and unit.side == 0, "the battle opens on side 1's first unit"
         panel = screen.query_one(UnitPanel)
         assert text_of(panel) == "\n".join(ruleset.unit_details(match.state, unit.uid))
-        assert unit.name in str(panel.border_title)
+        assert unit.name in str(panel.parent.border_title)  # the frame around the panel
         empty = next(
             (c, r) for r in range(screen.map.view.height) for c in range(screen.map.view.width)
             if screen.map.unit_at((c, r)) is None

@@ -7,6 +7,7 @@ from core.match import Match
 from tests.tui.conftest import make_app, settle
 from tui.dialogs.help import HelpDialog
 from tui.screens.battle import BattleScreen
+from tui.widgets.map import terrain_symbol
 
 
 async def test_the_battle_help_explains_every_map_glyph(tmp_path):
@@ -21,8 +22,8 @@ async def test_the_battle_help_explains_every_map_glyph(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, HelpDialog)
         legend = screen.map_legend()
-        for cell in ruleset.board_view(match.state).cells:
-            assert f"{cell.glyph} {cell.terrain.replace('_', ' ')}" in legend
+        for cell in ruleset.board_view(match.state).cells:  # as the map draws it: letters as symbols
+            assert f"{terrain_symbol(cell.glyph)} {cell.terrain.replace('_', ' ')}" in legend
         assert "@ is your commander, & an enemy commander" in legend
 
 

@@ -28,29 +28,38 @@ from tui.dialogs.hand_over import HandOverDialog
 from tui.picking import Picker, Reply, unordered_question
 from tui.screens.battle_ai import HUMAN, AiTurns
 from tui.screens.battle_autosave import TurnWatch
-from tui.widgets.map import BattleMap
-from tui.widgets.panels import BattleLog, InfoLine, OddsPanel, StatusLine, UnitPanel
+from tui.widgets.map import HEIGHT_LEGEND, BattleMap, side_underlined, terrain_symbol, unit_letter
+from tui.widgets.panels import BattleLog, InfoLine, OddsPanel, PanelBox, Radar, StatusLine, UnitPanel, fit_side
 from tui.widgets.story import PlaybackCaption
 
 
 class BattleScreen(Screen[None]):
     HELP_TITLE = "Battle"
     BINDINGS = [
+        # help and quit first: the footer shows them even at 80 columns, where the last keys are cut
+        keymap.binding("app.help", "app.help"),
+        keymap.binding("battle.quit"),
         *keymap.move_bindings(),
         keymap.binding("battle.select"),
         keymap.binding("battle.cancel"),
         keymap.binding("battle.actions"),
         keymap.binding("battle.end_turn"),
+        keymap.binding("battle.sheet"),
         keymap.binding("battle.next_unit"),
         keymap.binding("battle.prev_unit"),
         keymap.binding("battle.undo"),
         keymap.binding("battle.redo"),
         keymap.binding("battle.save"),
+        keymap.binding("battle.pan_left", "pan(-1, 0)"),
+        keymap.binding("battle.pan_right", "pan(1, 0)"),
+        keymap.binding("battle.pan_up", "pan(0, -1)"),
+        keymap.binding("battle.pan_down", "pan(0, 1)"),
+        keymap.binding("battle.centre_own"),
+        keymap.binding("battle.next_enemy"),
         keymap.binding("battle.log_up"),
         keymap.binding("battle.log_down"),
         keymap.binding("battle.log_full"),
         keymap.binding("battle.summary"),
-        keymap.binding("battle.quit"),
     ]
 
     def __init__(self, match: Match, seats: dict[int, str], meta: dict[str, Any] | None = None) -> None:
@@ -85,14 +94,18 @@ class BattleScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         view = self.ruleset.board_view(self.match.state)
         with Horizontal(id="battle-top"):
-            yield BattleMap(view, id="battle-map")
+            with Vertical(id="battle-mapcol"):
+                yield BattleMap(view, id="battle-map")
+                yield Radar(id="battle-radar")
             with Vertical(id="battle-side"):
                 yield StatusLine(id="battle-status")
-                yield UnitPanel(id="unit-panel")
-                yield OddsPanel(id="odds-panel")
+                with PanelBox(id="unit-box"):
+                    yield UnitPanel(id="unit-panel")
+                with PanelBox(id="odds-box"):
+                    yield OddsPanel(id="odds-panel")
         yield InfoLine(id="info-line")
         yield BattleLog(id="battle-log")
-        yield Footer()
+        yield Footer(compact=True)
         yield PlaybackCaption()
 
     def help_guide(self) -> str:
@@ -110,7 +123,11 @@ class BattleScreen(Screen[None]):
             "selected, · · marks the cells the move under the cursor passes through: the\n"
             "cheapest path the rules find, the one it takes; the panel gives its cost.\n"
             "After an action its events play on the map (pace in Options; any key skips).\n"
-            "L shows the whole log with a search; R the round's summary.\n\n"
+            "m shows the whole log (the messages) with a search; R the round's summary.\n"
+            "i opens the full sheet: the unit's every stat, the cell, and the odds of every\n"
+            "action there in full. A map larger than the screen pans with H J K L (or\n"
+            "Shift+arrows); c centres on your next unit, f on the next enemy; the line\n"
+            "under the map counts the units off screen and says where they are.\n\n"
             + self.map_legend()
         )
 
@@ -119,8 +136,18 @@ class BattleScreen(Screen[None]):
         seen: dict[str, str] = {}
         for cell in self.ruleset.board_view(self.shown_state()).cells:
             seen.setdefault(cell.glyph, cell.terrain.replace("_", " "))
-        terrain = ", ".join(f"{glyph} {name}" for glyph, name in sorted(seen.items(), key=lambda kv: kv[1]))
-        return f"Map: {terrain}. {self.plugin.units_legend} The line under the map describes the cell under the cursor."
+        terrain = ", ".join(f"{terrain_symbol(glyph)} {name}" for glyph, name in sorted(seen.items(), key=lambda kv: kv[1]))
+        return (f"Map: {terrain}. {HEIGHT_LEGEND[self.map.view.grid]} {self.plugin.units_legend} "
+                f"{self.sides_legend()}The line under the map describes the cell under the cursor.")
+
+    def sides_legend(self) -> str:
+        """With three or four armies: how each side's letters look without colour."""
+        names = self.ruleset.side_names(self.match.state)
+        if len(names) < 3:
+            return ""
+        looks = [f"{name} {'UPPER' if unit_letter('a', side) == 'A' else 'lower'} case"
+                 f"{' underlined' if side_underlined(side) else ''}" for side, name in enumerate(names)]
+        return "Sides: " + "; ".join(looks) + ". "
 
     @property
     def map(self) -> BattleMap:
@@ -129,7 +156,16 @@ class BattleScreen(Screen[None]):
     def on_resize(self, event) -> None:
         # a narrow terminal gives the map every column it can spare
         for side in self.query("#battle-side"):  # none while the screen is being taken down
-            side.styles.width = 26 if event.size.width < 100 else 34
+            side.styles.width = fit_side(event.size.width, self.map.drawn_width)
+        self.call_after_refresh(self.update_radar)
+
+    def update_radar(self) -> None:
+        """The line under the map: shown only while some of the map is off screen."""
+        for radar, battle_map in zip(self.query(Radar), self.query(BattleMap)):  # none while closing
+            radar.set_class(battle_map.scrolls, "shown")
+            if battle_map.scrolls:
+                width = max(10, radar.size.width - 2) if radar.size.width else 40
+                radar.show_text(battle_map.radar_text(self.ruleset.side_names(self.match.state), width))
 
     def on_mount(self) -> None:
         if not self.query(BattleMap):  # closed before it was mounted (a fast Esc): nothing to set up
@@ -234,8 +270,7 @@ class BattleScreen(Screen[None]):
             panel.show("Unit", ["No unit under the cursor."])
         else:
             view_unit = next((u for u in self.map.view.units if u.uid == shown), None)
-            title = f"{view_unit.name} ({self.side_name(view_unit.side)})" if view_unit else "Unit"
-            panel.show(title, self.ruleset.unit_details(state, shown))
+            panel.show(view_unit.name if view_unit else "Unit", self.ruleset.unit_details(state, shown))
         odds = self.query_one(OddsPanel)
         actions = self.picker.actions_at((col, row))
         if actions:
@@ -253,6 +288,7 @@ class BattleScreen(Screen[None]):
             odds.show("Next", [prompt])
         if not self.playing:
             self.map.set_path(self.picker.path_at((col, row)))
+        self.update_radar()
 
     def explain(self, action: Any, state: Any = None) -> tuple[str, ...]:
         """The odds and modifiers of `action` in `state` (the current one by default), one line
@@ -425,7 +461,7 @@ class BattleScreen(Screen[None]):
                 and self.human_side() is not None and self.picker.actions_at(beyond)):
             self.carry_out(self.picker.select(beyond))
 
-    def jump_to_own_unit(self, step: int, *, first: bool = False) -> None:
+    def jump_to_own_unit(self, step: int, *, first: bool = False, centre: bool = False) -> None:
         """Put the cursor on the next (step 1) or previous (-1) unit of the side to play, units
         still to act first; with `first`, on the first of them (whatever is under the cursor)."""
         side = self.human_side()
@@ -441,8 +477,54 @@ class BattleScreen(Screen[None]):
         current = None if first else self.map.unit_at(self.map.cursor)
         index = uids.index(current.uid) + step if current is not None and current.uid in uids else (0 if step > 0 else -1)
         unit = own[index % len(own)]
-        if self.map.set_cursor(tuple(unit.cells[0])):
+        cell = tuple(unit.cells[0])
+        if self.map.centre_on(cell) if centre else self.map.set_cursor(cell):
             self.update_cursor_panels()
+
+    def action_pan(self, dx: int, dy: int) -> None:
+        if self.map.pan(dx, dy):
+            self.update_cursor_panels()
+        elif not self.map.scrolls:
+            self.notify("The whole map is in view.")
+
+    def action_centre_own(self) -> None:
+        self.jump_to_own_unit(1, centre=True)
+
+    def action_next_enemy(self) -> None:
+        """Centre on the next unit of another side than the one at the keyboard."""
+        side = self.viewer()
+        foes = [u for u in self.map.view.units if u.side != (side if side is not None else 0) and u.cells]
+        if not foes:
+            self.notify("No enemy unit in sight.")
+            return
+        current = self.map.unit_at(self.map.cursor)
+        uids = [u.uid for u in foes]
+        index = uids.index(current.uid) + 1 if current is not None and current.uid in uids else 0
+        self.map.centre_on(tuple(foes[index % len(foes)].cells[0]))
+        self.update_cursor_panels()
+
+    def action_sheet(self) -> None:
+        """The full sheet of the unit and cell under the cursor, with the odds of every action there."""
+        from tui.dialogs.unit_sheet import UnitSheet
+
+        self.app.push_screen(UnitSheet(*self.sheet_sections()))
+
+    def sheet_sections(self) -> tuple[str, list[tuple[str, list[str]]]]:
+        state = self.shown_state()
+        col, row = self.map.cursor
+        unit = self.map.unit_at((col, row))
+        shown = unit.uid if unit is not None else self.picker.selected
+        view_unit = next((u for u in self.map.view.units if u.uid == shown), None)
+        title = f"{view_unit.name} ({self.side_name(view_unit.side)})" if view_unit else f"Cell ({col},{row})"
+        sections: list[tuple[str, list[str]]] = []
+        if shown is not None:
+            sections.append(("Unit", list(self.ruleset.unit_details(state, shown))))
+        sections.append(("Here", [self.ruleset.describe_cell(state, col, row)]))
+        for action in self.picker.actions_at((col, row)):
+            label = self.ruleset.describe_action(state, action)
+            sections.append((f"Odds: {label}", [line for line in self.explain(action, state) if line != label]
+                             or ["nothing to roll"]))
+        return title, sections
 
     def action_next_unit(self) -> None:
         self.jump_to_own_unit(1)

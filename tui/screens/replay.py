@@ -20,7 +20,7 @@ from core.seats import SPECTATOR, action_text, secret_steps
 from tui import keymap, playback, saving, story
 from tui.dialogs.round_ask import RoundDialog
 from tui.widgets.map import BattleMap
-from tui.widgets.panels import BattleLog, InfoLine, StatusLine, UnitPanel
+from tui.widgets.panels import BattleLog, InfoLine, PanelBox, StatusLine, UnitPanel, fit_side
 from tui.widgets.story import PlaybackCaption
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)  # seconds per step
@@ -95,7 +95,8 @@ class ReplayScreen(Screen[None]):
             yield BattleMap(view, id="battle-map")
             with Vertical(id="battle-side"):
                 yield StatusLine(id="battle-status")
-                yield UnitPanel(id="unit-panel")
+                with PanelBox(id="unit-box"):
+                    yield UnitPanel(id="unit-panel")
         yield InfoLine(id="info-line")
         yield BattleLog(id="battle-log")
         yield Footer()
@@ -104,7 +105,7 @@ class ReplayScreen(Screen[None]):
     def on_resize(self, event) -> None:
         # a narrow terminal gives the map every column it can spare
         for side in self.query("#battle-side"):  # none while the screen is being taken down
-            side.styles.width = 26 if event.size.width < 100 else 34
+            side.styles.width = fit_side(event.size.width, self.query_one(BattleMap).drawn_width)
 
     def on_mount(self) -> None:
         if not self.query(BattleMap):  # closed before it was mounted
@@ -154,9 +155,9 @@ class ReplayScreen(Screen[None]):
         if not self.playing:  # a playback draws its own frames, then calls show again
             battle_map.set_view(self.ruleset.board_view(state))
         playing = "playing" if self.timer is not None else "paused"
-        self.query_one(StatusLine).update(
-            f"Replay: step {self.match.cursor}/{self.match.steps}  round {self.ruleset.round_number(state)}\n"
-            f"{playing}, {SPEEDS[self.speed]}s a step"
+        self.query_one(StatusLine).show_text(
+            f"Replay step {self.match.cursor}/{self.match.steps}\n"
+            f"round {self.ruleset.round_number(state)}, {playing}, {SPEEDS[self.speed]}s a step"
         )
         self.query_one(UnitPanel).show("Last action", self._last_action_lines())
         col, row = battle_map.cursor

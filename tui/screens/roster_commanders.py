@@ -20,6 +20,7 @@ from textual.binding import Binding
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.widgets.panels import fit_name
 from tui.widgets.list_sheet import ListSheetScreen, compose_list_sheet, list_sheet_css
 
 from core.commanders import progression as prog
@@ -111,7 +112,8 @@ class RosterScreen(ListSheetScreen):
             c = e.commander
             mark = "*" if e.changed else " "
             waiting = " +" if prog.can_level_up(c) else ""
-            label = f"{mark}{'Y' if e.mine else 'P'} {c.name[:15]:<15} {c.class_name[:7]:<7} L{c.level}{waiting}"
+            # two lines, so neither the name nor the class is cut at the list's 34 columns
+            label = f"{mark}{'Y' if e.mine else 'P'} {fit_name(c.name, 29)}\n   {c.class_name} L{c.level}{waiting}"
             options.add_option(Option(Text(label), id=str(i)))
         if self.entries:
             options.highlighted = min(max(0, old or 0), len(self.entries) - 1)

@@ -29,7 +29,9 @@ def describe(summary: Any) -> str:
         result = "draw" if winner is None else f"side {winner + 1} won"
     players = " v ".join(summary.players)
     mode = f", {summary.undo}" if summary.undo in ("practice", "ironman") else ""
-    return f"{name}  {summary.ruleset}/{summary.scenario}  {players}  {summary.created}  {result}, {summary.steps} steps{mode}"
+    # two lines of whole fields: at 80 columns one line wrapped a date in the middle
+    return (f"{name}  {summary.ruleset}/{summary.scenario}\n"
+            f"   {summary.created}  {players}  {result}, {summary.steps} steps{mode}")
 
 
 def resume(app: Any, path: Path) -> None:

@@ -13,6 +13,10 @@ the marks carry meaning without colour - [ ] cursor, > < target, ( ) reachable,
 · · the path of the move under the cursor (bold, over a reachable cell's marks),
 ° lasting effect - and each side's units differ without colour by letter case
 and underline (see SIDE_MARKS), so monochrome terminals lose nothing.
+Terrain never looks like a unit: a terrain glyph that is a letter is drawn as a
+symbol (TERRAIN_SYMBOLS), since every unit is a letter. Height is a digit: on
+hexes in the cell's third column (where a unit's facing arrow goes), on squares
+in place of open ground's "." and beside any other terrain when no mark is there.
 """
 
 from __future__ import annotations
@@ -42,7 +46,40 @@ PATH_MARKS = ("·", "·")
 PATH_OVER = (None, "move", "ready")
 HIGHLIGHT_BG = {"target": "#5f0000", "move": "#003f5f", "selected": "#3f3f00", "ready": "#303030"}
 
+#: terrain glyphs that are letters, drawn as symbols so no terrain looks like a unit's letter
+TERRAIN_SYMBOLS = {"T": "♣", "H": "■", "o": "○", "X": "×"}
+#: any other letter a data file gives a terrain
+OTHER_LETTER_TERRAIN = "▪"
+#: the glyph data files give open, flat ground; on squares a height replaces it
+OPEN_GLYPH = "."
+
 Cell = tuple[int, int]
+
+
+def terrain_symbol(glyph: str) -> str:
+    """How the map draws a terrain glyph: letters become symbols, anything else stays."""
+    glyph = glyph[:1] or " "
+    if glyph.isascii() and glyph.isalpha():
+        return TERRAIN_SYMBOLS.get(glyph, OTHER_LETTER_TERRAIN)
+    return glyph
+
+
+def height_mark(elevation: int) -> str:
+    """A cell's height as one character: "1" to "9", "+" above 9, blank at 0 or below."""
+    if elevation <= 0:
+        return " "
+    return str(elevation) if elevation < 10 else "+"
+
+
+#: the legend's words on heights, by grid
+HEIGHT_LEGEND = {
+    "hex": "A digit after a hex's terrain is its height (blank is 0).",
+    "square": "A digit is a square's height: in place of open ground's '.', beside other terrain (blank is 0).",
+}
+
+#: the arrows of the radar line, by (dx, dy) sign of where off-screen units lie
+RADAR_ARROWS = {(-1, 0): "←", (1, 0): "→", (0, -1): "↑", (0, 1): "↓",
+                (-1, -1): "↖", (1, -1): "↗", (-1, 1): "↙", (1, 1): "↘"}
 #: a blank on the board (a cell cut by the viewport's edge): the board's own background
 BOARD = Style()
 
@@ -103,6 +140,12 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
     def cell_x(self, col: int, row: int) -> int:
         """The screen column where the cell (col, row) starts, within the map."""
         return col * self.cell_width + self.row_shift(row)
+
+    @property
+    def drawn_width(self) -> int:
+        """Columns the whole map takes, whatever the viewport (the layout sizes the side column
+        from it: the virtual size, widened to the viewport, would feed back into the layout)."""
+        return self._map_size().width
 
     def _map_size(self) -> Size:
         extra = 2 if self.view.grid == "hex" else 0
@@ -229,9 +272,7 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
         col, row = cell
         step = self.cell_width
         scroll_x, scroll_y = int(self.scroll_x), int(self.scroll_y)
-        # the margin shrinks on a viewport too small for it, so the cursor's cell always fits
-        margin_x = min(self.MARGIN * step, max(0, (width - step) // 2 // step * step))
-        margin_y = min(self.MARGIN, max(0, (height - 1) // 2))
+        margin_x, margin_y = self._margins()
         left = self.cell_x(col, row)
         right = left + step
         x = scroll_x
@@ -251,6 +292,110 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
             return False
         self.scroll_to(x, y, animate=False, force=True, immediate=True)
         return True
+
+    @property
+    def scrolls(self) -> bool:
+        """Whether the map is larger than its viewport (some of it lies off screen)."""
+        width, height = self.viewport
+        map_width, map_height = self._map_size()
+        return width > 0 and height > 0 and (map_width > width or map_height > height)
+
+    def _scroll_limits(self) -> tuple[int, int]:
+        width, height = self.viewport
+        map_width, map_height = self.virtual_size
+        return max(0, map_width - width), max(0, map_height - height)
+
+    def pan(self, dx: int, dy: int) -> bool:
+        """Scroll the view half a viewport (whole cells) that way; the cursor keeps its place on
+        the screen, so it moves with the view. Returns whether the view moved."""
+        width, height = self.viewport
+        if width <= 0 or height <= 0:
+            return False
+        step = self.cell_width
+        cols, rows = max(1, width // step // 2), max(1, height // 2)
+        scroll_x, scroll_y = int(self.scroll_x), int(self.scroll_y)
+        max_x, max_y = self._scroll_limits()
+        x = min(max(scroll_x + dx * cols * step, 0), max_x) // step * step
+        y = min(max(scroll_y + dy * rows, 0), max_y)
+        if (x, y) == (scroll_x, scroll_y):
+            return False
+        self.scroll_to(x, y, animate=False, force=True, immediate=True)
+        # the cursor moves with the view, then into it (MARGIN cells from its edges, as
+        # follow_cursor keeps them), so the next cursor key does not scroll the view back
+        margin_x, margin_y = self._margins()
+        row = min(max(self.cursor[1] + y - scroll_y, y + margin_y), y + height - 1 - margin_y, self.view.height - 1)
+        row = max(row, 0)
+        shift = self.row_shift(row)
+        first = -(-(x + margin_x - shift) // step)
+        last = (x + width - margin_x - shift) // step - 1
+        col = self.cursor[0] + (x - scroll_x) // step
+        col = min(max(col, first, 0), last, self.view.width - 1)
+        old, self.cursor = self.cursor, (max(col, 0), row)
+        for r in {old[1], row}:
+            self._rows.pop(r, None)
+        self.follow_cursor()
+        self.refresh()
+        return True
+
+    def _margins(self) -> tuple[int, int]:
+        """Columns and rows kept between the cursor and the viewport's edges: MARGIN cells,
+        less on a viewport too small for it, so the cursor's cell always fits."""
+        width, height = self.viewport
+        step = self.cell_width
+        return (min(self.MARGIN * step, max(0, (width - step) // 2 // step * step)),
+                min(self.MARGIN, max(0, (height - 1) // 2)))
+
+    def centre_on(self, cell: Cell) -> bool:
+        """Put the cursor on `cell` and scroll (by whole cells) so it sits in the middle of the
+        view as far as the map's edges allow. Returns whether the cursor moved."""
+        moved = self.set_cursor(cell)
+        width, height = self.viewport
+        if width <= 0 or height <= 0 or not self.scrolls:
+            return moved
+        step = self.cell_width
+        max_x, max_y = self._scroll_limits()
+        x = min(max(self.cell_x(*cell) - (width - step) // 2, 0), max_x) // step * step
+        y = min(max(cell[1] - (height - 1) // 2, 0), max_y)
+        if (x, y) != (int(self.scroll_x), int(self.scroll_y)):
+            self.scroll_to(x, y, animate=False, force=True, immediate=True)
+            self.refresh()
+        return moved
+
+    def off_screen(self) -> dict[tuple[int, int], dict[int, int]]:
+        """The units no cell of which is wholly in view: direction (dx, dy) -> side -> count."""
+        width, height = self.viewport
+        out: dict[tuple[int, int], dict[int, int]] = {}
+        if width <= 0 or height <= 0:
+            return out
+        for unit in self.view.units:
+            if not unit.cells or any(self.cell_fully_visible(tuple(c)) for c in unit.cells):
+                continue
+            region = self.visible_cell_region(tuple(unit.cells[0]))
+            dx = -1 if region.x < 0 else 1 if region.right > width else 0
+            dy = -1 if region.y < 0 else 1 if region.y >= height else 0
+            sides = out.setdefault((dx, dy), {})
+            sides[unit.side] = sides.get(unit.side, 0) + 1
+        return out
+
+    def radar_text(self, side_names: tuple[str, ...] | list[str], width: int) -> str:
+        """The radar line: "Off screen: → 5 Vine 10 · ↓ 1 Ash 10", by side number ("side 2")
+        when the names make it longer than `width`; all in view: "All units in view"."""
+        far = self.off_screen()
+        if not far:
+            return "All units in view."
+        order = sorted(far, key=lambda d: list(RADAR_ARROWS).index(d))
+
+        def line(name) -> str:
+            parts = [
+                RADAR_ARROWS[d] + " " + ", ".join(f"{n} {name(side)}" for side, n in sorted(far[d].items()))
+                for d in order
+            ]
+            return "Off screen: " + " · ".join(parts)
+
+        text = line(lambda side: side_names[side] if side < len(side_names) else f"side {side + 1}")
+        if len(text) > width:
+            text = line(lambda side: f"s{side + 1}").replace("Off screen: ", "Off: ")
+        return text
 
     def _fit_virtual_size(self) -> None:
         """The map's size, widened to a whole number of cells past the viewport's width when it
@@ -343,6 +488,7 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
         if not is_cursor and mark is None and cell.effects:
             right = "°"
         unit = self._units_at.get((col, row))
+        height_right = False
         if unit is not None:
             glyph = unit_letter(unit.glyph, unit.side)
             side_style = self.side_styles[unit.side % len(self.side_styles)] if self.colour else ""
@@ -353,9 +499,18 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
                 body_style += Style(bgcolor=bg)
             facing = FACING_ARROWS[unit.facing % 6] if unit.facing is not None else " "
         else:
-            glyph = cell.glyph[:1] or " "
+            glyph = terrain_symbol(cell.glyph)
             body_style = self._style(TERRAIN_COLOURS.get(cell.terrain), bg)
+            height = height_mark(cell.elevation)
             facing = " "
+            if height != " ":
+                if self.view.grid == "hex":
+                    facing = height
+                elif glyph == OPEN_GLYPH:
+                    glyph = height
+                elif right == " ":
+                    right = height
+                    height_right = True
         mark_style = self._style("#ffffff", bg, bold=True, reverse=is_cursor)
         # a blank mark beside terrain shows only its background: in the glyph's style it joins
         # the glyph's run, so a stretch of one terrain is one run (fewer bytes a repaint)
@@ -366,5 +521,5 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
         ]
         if self.view.grid == "hex":
             out.append(Segment(facing, body_style))
-        out.append(Segment(right, body_style if plain and right == " " else mark_style))
+        out.append(Segment(right, body_style if plain and (right == " " or height_right) else mark_style))
         return out

@@ -12,8 +12,50 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.geometry import Region, Size
 from textual.strip import Strip
+from textual.containers import VerticalScroll
 from textual.visual import Visual, VisualType, visualize
 from textual.widgets import RichLog, Static
+
+#: the side column's width by terminal width: (narrower than, columns), the last for any wider;
+#: 26 at 80 columns leaves 54 to the map, so an 18-square Commanders map never scrolls there
+SIDE_WIDTHS = ((100, 26), (160, 38), (10_000, 52))
+
+
+def side_width(terminal_width: int) -> int:
+    """The panels' column: narrow terminals give the map every column they can spare, wide
+    ones give the panels room for a unit's whole sheet and the odds in full."""
+    return next(width for limit, width in SIDE_WIDTHS if terminal_width < limit)
+
+
+def fit_name(name: str, width: int) -> str:
+    """A name in at most `width` columns: cut with an ellipsis when longer (names only: a
+    number or a key hint is never cut this way)."""
+    if cell_len(name) <= width:
+        return name
+    out = ""
+    for char in name:
+        if cell_len(out + char) > width - 1:
+            break
+        out += char
+    return out.rstrip() + "…"
+
+
+#: the widest the side column grows to when a small map leaves columns over
+SIDE_MOST = 90
+
+
+def fit_side(terminal_width: int, map_width: int) -> int:
+    """The side column's width: at least side_width, and every column a small map leaves over
+    (the map keeps its width and one column for a scroll bar), up to SIDE_MOST."""
+    least = side_width(terminal_width)
+    return max(least, min(SIDE_MOST, terminal_width - map_width - 1))
+
+
+class PanelBox(VerticalScroll, can_focus=False):
+    """A bordered frame that scrolls its one panel when the text is taller than the room left
+    (a scroll bar then shows there is more): text is never cut off out of reach.
+
+    The panel's title goes in this frame's border."""
 
 
 class TextPanel(Static):
@@ -51,8 +93,9 @@ class TextPanel(Static):
         before = self._strips
         self._text_visual = visualize(self, text, markup=self._render_markup)
         self._strips = None
-        if title is not None and title != self.border_title:
-            self.border_title = title  # repaints the whole panel, border included
+        frame = self.parent if isinstance(self.parent, PanelBox) else self
+        if title is not None and title != frame.border_title:
+            frame.border_title = title  # repaints the whole frame, border included
             before = None
         after = self._lines()
         if before is None or after is None or before[0] != after[0]:
@@ -97,7 +140,10 @@ def changed_span(y: int, old: Strip, new: Strip) -> Region | None:
 
 
 class UnitPanel(TextPanel):
-    """Every stat and status of the unit under the cursor (ruleset.unit_details)."""
+    """Every stat and status of the unit under the cursor (ruleset.unit_details), in a
+    PanelBox that scrolls when the column is too short for all of it."""
+
+    sized = False  # height: auto, inside its PanelBox
 
     def show(self, title: str, lines: tuple[str, ...] | list[str]) -> None:
         self.show_text("\n".join(lines) if lines else "No unit here.", title)
@@ -113,11 +159,20 @@ class OddsPanel(TextPanel):
 
 
 class InfoLine(TextPanel):
-    """The cell under the cursor in words (ruleset.describe_cell)."""
+    """The cell under the cursor in words (ruleset.describe_cell); wraps onto a second line."""
+
+    sized = False  # height: auto (at most 2 lines) in the stylesheet
+
+
+class Radar(TextPanel):
+    """One line under the map, shown while the map is larger than its viewport: how many
+    units of each side lie off screen, and in which direction."""
 
 
 class StatusLine(TextPanel):
     """Round, who acts, and whether the AI is thinking."""
+
+    sized = False  # height: auto: a long side name wraps onto another line
 
 
 class BattleLog(RichLog):

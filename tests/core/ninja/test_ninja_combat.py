@@ -142,7 +142,8 @@ def test_poisoned_kunai_poisons_on_a_hit():
 def test_explain_gives_the_odds_and_every_modifier():
     s = pair(a="ash", b="gale", b_at=(5, 4), b_mode="run")
     lines = RULESET.explain_action(s, OrderAction(0, 0, "jutsu", (1,), "fire_breath"))
-    assert "needs 6+" in lines[-1] and "40%" in lines[-1] and "target run -1" in lines[-1]
+    odds = next(line for line in lines if line.startswith("vs "))
+    assert "needs 6+" in odds and "40%" in odds and "target run -1" in odds
 
 
 def test_a_volley_is_not_capped_and_is_ordered_a_target_at_a_time():

@@ -98,7 +98,8 @@ def test_end_summary_names_the_best_ninja_as_its_unit_panel_does():
     s = attrs.evolve(s, units=tuple(units))
     stats = RULESET.unit_stats(s)
     assert [row["name"] for row in stats] == [u.name for u in s.units]
-    assert RULESET.unit_details(s, 1)[0].startswith(f"{s.units[1].name}:")
+    # the unit panel's title is the board view's name of the unit
+    assert next(u.name for u in RULESET.board_view(s).units if u.uid == 1) == s.units[1].name
     best = next(line for line in summary_lines(Match(RULESET, s)) if line.startswith("Best unit"))
     assert best.startswith(f"Best unit: {s.units[1].name} ({stats[1]['type']}) of {s.side_names[s.units[1].side]}")
 

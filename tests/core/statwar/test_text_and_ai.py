@@ -151,3 +151,15 @@ def test_the_normal_ai_closes_in_when_no_attack_is_in_reach():
             closing += 1
         match.apply(choice)
     assert closing >= 4
+
+
+def test_explain_action_gives_the_targets_answer_on_its_turn():
+    # seed 001: Damage - Armor. A Crossbow (damage 3) hits a Guard (armor 2, health 5) for 1;
+    # the Guard's answer on its own turn is its Damage less the Crossbow's Armor.
+    s = battle([(unit("Crossbow", damage=3, range=6), 0, 0, 0), (unit("Guard", armor=2), 1, 4, 4)])
+    lines = R.explain_action(s, Activate(0, 0, None, 1))
+    assert "Hits for certain: no dice, no strike back" in lines
+    guard, crossbow = s.design_of(1), s.design_of(0)
+    back = max(0, guard.damage - crossbow.armor)
+    assert (f"Its answer on its turn, if it reaches you: Damage {guard.damage} - Armor {crossbow.armor} = {back}, "
+            f"your Health {s.units[0].health} -> {s.units[0].health - back}") in lines

@@ -1,0 +1,134 @@
+"""Every number and key hint readable at 80x24: each ruleset's battle in mid-game with an
+attack's odds under the cursor, the end screen, the replay, the load list and the roster,
+checked by tests.tui.fit (panel text against the rows it is given, titles, the footer)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from core import registry
+from core.match import Match
+from tests.tui.conftest import cursor_to, make_app, settle
+from tests.tui.fit import cut_text, screen_lines
+from tui.screens.battle import BattleScreen
+
+ATTACKS = {
+    "statwar": lambda a: type(a).__name__ == "Activate" and a.target is not None,
+    "commanders": lambda a: type(a).__name__ == "Order" and a.target >= 0,
+    "ninja": lambda a: type(a).__name__ == "OrderAction" and a.act in ("melee", "missile"),
+}
+BATTLES = {"statwar": ("duel_25", 3), "commanders": ("coastal_raid", 5), "ninja": ("ash_vs_vine", 3)}
+
+
+def battle_with_an_attack(name: str) -> tuple[Match, object]:
+    """The ruleset's bundled battle played at random (seed 1) until the side to act may attack."""
+    ruleset = registry.get(name)
+    scenario, seed = BATTLES[name]
+    match = Match(ruleset, ruleset.new_battle(ruleset.load_scenario(scenario), seed))
+    rng = random.Random(1)
+    for _ in range(400):
+        side = match.to_act()[0]
+        legal = match.legal_actions(side)
+        attacks = [a for a in legal if ATTACKS[name](a)]
+        if attacks:
+            return match, attacks[0]
+        match.apply(rng.choice(legal))
+    raise AssertionError(f"{name}: no attack came up")
+
+
+async def show_attack_odds(pilot, screen, action) -> None:
+    """Select the attacker, pick every stage but the last, and rest the cursor on the target."""
+    picker = screen.picker
+    picks = screen.ruleset.action_picks(screen.match.state, action)
+    placed = {u.uid: u for u in screen.map.view.units}
+    await pilot.press("escape", "escape")
+    await cursor_to(pilot, screen, tuple(placed[picks.actor].cells[0]))
+    await pilot.press("enter")
+    for stage in range(len(picks.stages)):
+        cell = picker.cells_for(action, picker.stage)[0]
+        await cursor_to(pilot, screen, cell)
+        if stage < len(picks.stages) - 1:
+            await pilot.press("enter")
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("name", sorted(BATTLES))
+async def test_a_battle_with_attack_odds_fits_80x24(tmp_path, name):
+    match, attack = battle_with_an_attack(name)
+    side = match.to_act()[0]
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BattleScreen(match, {side: "human", 1 - side: "easy"}, {"scenario": BATTLES[name][0], "seed": 1})
+        app.push_screen(screen)
+        await settle(pilot, screen)
+        await show_attack_odds(pilot, screen, attack)
+        assert screen.picker.actions_at(screen.map.cursor), "the odds of an attack are shown"
+        problems = cut_text(app)
+        assert not problems, "\n".join(problems + screen_lines(app))
+
+
+async def test_the_end_screen_fits_80x24(tmp_path):
+    from tests.tui.conftest import finished_duel
+    from tui.screens.end import EndScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = finished_duel()
+        app.push_screen(EndScreen(match, match.outcome(), {"seed": 5}))
+        for _ in range(3):
+            await pilot.pause()
+        await pilot.pause(0.1)  # laid out at its final size
+        problems = cut_text(app)
+        assert not problems, "\n".join(problems + screen_lines(app))
+
+
+def write_a_save(tmp_path) -> None:
+    from core import saves
+
+    match, _ = battle_with_an_attack("statwar")
+    saves.write_save(tmp_path / "saves" / "a-long-battle-name.json", match, created="2026-11-30 10:00:00 UTC",
+                     players=["human", "normal"], scenario="duel_25", seed=3)
+
+
+@pytest.mark.parametrize("replays", [False, True], ids=["load", "replays"])
+async def test_the_saves_lists_fit_80x24(tmp_path, replays):
+    from tui.screens.saves import SavesScreen
+
+    write_a_save(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(SavesScreen(replays=replays))
+        for _ in range(3):
+            await pilot.pause()
+        await pilot.pause(0.1)  # laid out at its final size, the footer drawn
+        problems = cut_text(app)
+        assert not problems, "\n".join(problems + screen_lines(app))
+
+
+async def test_the_replay_fits_80x24(tmp_path):
+    from tui.screens.replay import open_replay
+
+    write_a_save(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        open_replay(app, tmp_path / "saves" / "a-long-battle-name.json")
+        await pilot.pause()
+        await pilot.press("right", "right", "right")
+        for _ in range(3):
+            await pilot.pause()
+        await pilot.pause(0.1)
+        problems = cut_text(app)
+        assert not problems, "\n".join(problems + screen_lines(app))
+
+
+async def test_the_roster_fits_80x24(tmp_path):
+    from tests.tui.test_builders_roster import open_roster
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        roster = await open_roster(pilot, app)
+        assert any(len(e.commander.class_name) > 7 for e in roster.entries), "a class name longer than the old cut"
+        problems = cut_text(app)
+        assert not problems, "\n".join(problems + screen_lines(app))
