@@ -53,10 +53,10 @@ async def test_two_seats_over_ssh_see_each_other_leave_and_come_back(host, monke
         carol.process.change_terminal_size(*((160, 50) if i % 2 == 0 else (80, 24)))
         await asyncio.sleep(0.1)
     await alice.wait_for("(bob) is here")
-    # Alice seals her orders (a, Enter): Bob's screen says so, and only so
-    alice.send("a")
-    await alice.wait_for("seals its orders")
-    alice.send("\r")
+    # Alice seals her orders (e, and yes: her ninja have none): Bob's screen says so, and only so
+    alice.send("e")
+    await alice.wait_for("with no orders yet")
+    alice.send("y")
     await bob.wait_for("has sealed its orders")
     await bob.wait_for("To act: you")
     # garbage and a 1x1 window on Bob's side do not disturb Alice, nor Bob once his window is back

@@ -166,4 +166,4 @@ def test_a_volley_is_not_capped_and_is_ordered_a_target_at_a_time():
     assert [o.targets for o in s.orders] == [(1, 2, 3, 4, 5)]
     _, events = resolve_actions(s, CAT)
     rolls = [e for e in events if isinstance(e, AttackRolled)]
-    assert len(rolls) == 5 and all(dict(r.modifiers)["4 extra target(s)"] == -4 for r in rolls)
+    assert len(rolls) == 5 and all(dict(r.modifiers)["4 extra targets"] == -4 for r in rolls)
