@@ -192,7 +192,10 @@ class Host:
         master, slave = os.openpty()
         cols, rows, _, _ = process.get_terminal_size()
         set_window(master, cols or 80, rows or 24)
-        env = {key: value for key, value in os.environ.items() if not key.startswith("SSH_")}
+        # COLUMNS and LINES would pin the game's idea of its size (Python reads them before the
+        # terminal), so a player's window changes would never reach it: the pty alone says
+        env = {key: value for key, value in os.environ.items()
+               if not key.startswith("SSH_") and key not in ("COLUMNS", "LINES")}
         env.update(TERM=term, PYTHONPATH=str(repo_root()) + os.pathsep + env.get("PYTHONPATH", ""))
         try:
             game = await asyncio.create_subprocess_exec(
