@@ -37,6 +37,24 @@ def first_state(ruleset: Any, scenario: str, seed: int, armies: dict[int, tuple[
     return ruleset.new_battle(setup, seed)
 
 
+def scenario_choices(ruleset: Any, map_seed: int) -> list[Any]:
+    """The ruleset's scenarios, then (when it generates battlefields) one generated from
+    `map_seed` at the default size, named as saves name it (`generated:SEED:WxH`)."""
+    from core.ruleset import ScenarioInfo
+
+    infos = list(ruleset.scenarios())
+    generation = ruleset.generation()
+    if generation is not None:
+        width, height = generation.default_size
+        name = f"generated:{map_seed}:{width}x{height}"
+        infos.append(ScenarioInfo(
+            name, ruleset.name, f"Generated battlefield, {width}x{height} (map seed {map_seed})",
+            "A battlefield and two armies made from the map seed: connected for every way of "
+            "moving, fair to both sides by measure (docs/RULES.md, Runs).", 2, "",
+        ))
+    return infos
+
+
 def scenarios_for(ruleset: Any, army: Any, what: str, source: str = "") -> tuple[list[tuple[str, str, str]], dict[str, str]]:
     """Every scenario of the ruleset as a (name, title, about) pick for `army` on side 1, and the
     reasons of those it does not fit (the ruleset's `with_army` rule), by scenario name."""

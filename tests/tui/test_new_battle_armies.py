@@ -211,3 +211,34 @@ async def test_a_builders_battle_marks_the_scenarios_the_army_does_not_fit(app):
         await pilot.press("enter")
         await pilot.pause()
         assert pilot.app.screen is picker, "a scenario the army does not fit is not taken"
+
+
+@pytest.mark.parametrize("name", ["statwar", "ninja", "commanders"])
+async def test_the_scenario_step_offers_a_generated_battlefield(tmp_path, monkeypatch, name):
+    """After the bundled scenarios, a battlefield made from a map seed, named as saves name it;
+    the battle it starts saves and verifies."""
+    from core import saves
+    from core.match import Match
+
+    monkeypatch.setattr("tui.screens.new_battle.fresh_seed", lambda: SEED)
+    ruleset = registry.get(name)
+    width, height = ruleset.generation().default_size
+    generated = f"generated:{SEED}:{width}x{height}"
+    opened = stub_battle_screen(monkeypatch)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(NewBattleScreen([ruleset]))
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await highlight(pilot, "#new-list", f"scenario:{generated}")
+        await pilot.pause()
+        assert f"Generated battlefield, {width}x{height} (map seed {SEED})" in str(app.screen.query_one("#new-summary").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        await to_battle(pilot)
+    assert len(opened) == 1 and opened[0].meta["scenario"] == generated
+    match: Match = opened[0].match
+    match.apply(match.legal_actions(match.to_act()[0])[0])
+    path = saves.write_save(tmp_path / "g.json", match, created="", players=["human"] * 2, scenario=generated, seed=SEED)
+    assert saves.load_match(path).state == match.state

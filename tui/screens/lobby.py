@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 
 from core import registry
 from core.hosting import HOSTED_UNDO, TIME_LIMITS, limit_words, seat_of
+from tui.battles import fresh_seed, scenario_choices
 from tui.dialogs.builder_pick import PickDialog
 from tui.host import matches
 from tui.host.store import HostError, MatchRecord
@@ -234,7 +235,8 @@ class LobbyScreen(Screen[None]):
         if name is None:
             return
         ruleset = registry.get(name)
-        entries = [(info.name, info.title, f"{info.summary} ({info.sides} sides)") for info in ruleset.scenarios()]
+        entries = [(info.name, info.title, f"{info.summary} ({info.sides} sides)")
+                   for info in scenario_choices(ruleset, fresh_seed())]
         self.app.push_screen(PickDialog(f"New {name} match: which scenario?", entries),
                              lambda scenario: self._scenario_chosen(ruleset, scenario))
 
@@ -286,7 +288,6 @@ class LobbyScreen(Screen[None]):
                              lambda key: key is not None and self._open(ruleset, scenario, sides, armies, undo, int(key) or None))
 
     def _open(self, ruleset: Any, scenario: str, sides: int, armies: dict[int, Any], undo: str, limit: int | None) -> None:
-        from tui.battles import fresh_seed
 
         documents = [{"side": side, "army": ruleset.army_document(army)} for side, army in sorted(armies.items())]
         match_id = self.store.open_match(

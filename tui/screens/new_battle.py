@@ -28,7 +28,7 @@ from core import registry
 from core.content import display_path
 from core.match import DEFAULT_UNDO
 from core.rng import parse_seed, seed_problem
-from tui.battles import OPPONENTS, fresh_seed
+from tui.battles import OPPONENTS, fresh_seed, scenario_choices
 from tui.widgets.menu_list import MenuList
 from tui import keymap, rulesets as plugins
 from tui.screens.army_choices import ArmyChoice, army_word, choices, player_files, scenario_choice
@@ -99,6 +99,7 @@ class NewBattleScreen(Screen[None]):
         self.opponent: str | None = None
         self.undo: str = DEFAULT_UNDO
         self.seed = fresh_seed()
+        self.map_seed = fresh_seed()  # the generated battlefield the scenario step offers
 
     def help_guide(self) -> str:
         return ("Steps: ruleset, scenario, armies, opponent, undo, seed. Up/Down chooses, Enter\n"
@@ -143,7 +144,7 @@ class NewBattleScreen(Screen[None]):
             option_list.add_options(Option(f"{r.title} ({r.name})", id=f"ruleset:{i}") for i, r in enumerate(self.rulesets))
             current = f"ruleset:{self.rulesets.index(self.ruleset)}" if self.ruleset in self.rulesets else None
         elif step == "scenario":
-            infos = self.ruleset.scenarios()
+            infos = scenario_choices(self.ruleset, self.map_seed)
             option_list.add_options(Option(f"{info.title}", id=f"scenario:{info.name}") for info in infos)
             if not infos:
                 option_list.add_option(Option("This ruleset has no scenario yet.", disabled=True))
@@ -282,7 +283,7 @@ class NewBattleScreen(Screen[None]):
             count = len(r.scenarios())
             self.show_summary(f"{r.title}\n{count} scenario{'s' if count != 1 else ''}; {r.grid} map.")
         elif step == "scenario" and value is not None:
-            info = next(i for i in self.ruleset.scenarios() if i.name == value)
+            info = next(i for i in scenario_choices(self.ruleset, self.map_seed) if i.name == value)
             text = f"{info.title}\n{info.summary}\n{info.sides} sides; the next step shows their armies."
             try:
                 state = self.ruleset.new_battle(self.ruleset.load_scenario(info.name), self.seed)
