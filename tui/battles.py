@@ -48,7 +48,7 @@ def scenario_choices(ruleset: Any, map_seed: int) -> list[Any]:
         width, height = generation.default_size
         name = f"generated:{map_seed}:{width}x{height}"
         infos.append(ScenarioInfo(
-            name, ruleset.name, f"Generated battlefield, {width}x{height} (map seed {map_seed})",
+            name, ruleset.name, f"Generated {width}x{height}, map seed {map_seed}",
             "A battlefield and two armies made from the map seed: connected for every way of "
             "moving, fair to both sides by measure (docs/RULES.md, Runs).", 2, "",
         ))

@@ -233,7 +233,7 @@ async def test_the_scenario_step_offers_a_generated_battlefield(tmp_path, monkey
         await pilot.pause()
         await highlight(pilot, "#new-list", f"scenario:{generated}")
         await pilot.pause()
-        assert f"Generated battlefield, {width}x{height} (map seed {SEED})" in str(app.screen.query_one("#new-summary").render())
+        assert f"Generated {width}x{height}, map seed {SEED}" in str(app.screen.query_one("#new-summary").render())
         await pilot.press("enter")
         await pilot.pause()
         await to_battle(pilot)
