@@ -182,7 +182,8 @@ class BattleLog(RichLog):
     """
 
     def __init__(self, **kwargs) -> None:
-        super().__init__(max_lines=2000, wrap=True, highlight=False, markup=False, **kwargs)
+        # min_width: RichLog wraps at 78 columns at the least by default, wider than the log's column
+        super().__init__(max_lines=2000, wrap=True, min_width=20, highlight=False, markup=False, **kwargs)
         self.can_focus = False
         self.written: list[str] = []  # every line as written, for show_lines
         self._starts: list[tuple[int, int] | None] = []  # (strip index, trimmed lines) of each
@@ -193,7 +194,9 @@ class BattleLog(RichLog):
         follow = self.scroll_y >= self.max_scroll_y
         self._starts.append((len(self.lines), self._start_line) if self._size_known else None)
         self.written.append(line)
-        self.write(Text(line), scroll_end=follow)
+        width = self.scrollable_content_region.width if self._size_known else 0
+        # the log's own width: RichLog would otherwise measure against the console's
+        self.write(Text(line), width=width if width > 0 else None, scroll_end=follow)
 
     def show_lines(self, lines: list[str]) -> None:
         """Make the log read `lines`: the lines it shares with what is written stay, the rest
@@ -234,6 +237,22 @@ class BattleLog(RichLog):
     def clear(self):
         self.written, self._starts = [], []
         return super().clear()
+
+    def on_resize(self, event) -> None:
+        """Wrap every line again for the new width: lines are wrapped as they are written,
+        and the log's column changes width with the terminal and the side panels."""
+        width = self.scrollable_content_region.width
+        if not self._size_known or width <= 0 or width == getattr(self, "_wrapped_for", width):
+            self._wrapped_for = width
+            return
+        self._wrapped_for = width
+        follow = self.scroll_y >= self.max_scroll_y
+        kept = list(self.written)
+        self.clear()
+        for line in kept:
+            self.write_line(line)
+        if follow:
+            self.scroll_end(animate=False, immediate=False, x_axis=False)
 
     @property
     def line_count(self) -> int:
