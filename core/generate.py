@@ -185,6 +185,44 @@ def imbalance_of(values: Sequence[StartValue]) -> float:
 
 
 # --- graphs -----------------------------------------------------------------------------
+def lay_clumps(
+    draw: Draw, grid: dict, value: str, share: float, size: tuple[int, int], free: set, bare: str,
+    near: Callable[[tuple[int, int]], list[tuple[int, int]]],
+) -> None:
+    """Lay `value` on about `share` of a map of `size` (width, height), only on `free` cells
+    still `bare`, in clumps of neighbouring cells (`near`), a bounded number of times. Clumps
+    come in pairs, the second in the mirrored column on a row of its own, so each side tends
+    to get its share without the map being a mirror image."""
+    width, height = size
+    target = int(width * height * share)
+    placed = 0
+    for _ in range(4 * target):  # bounded: a crowded map may have no room left for the share
+        if placed >= target:
+            break
+        col, clump = draw.below(width), draw.between(2, 6)
+        for cell in ((col, draw.below(height)), (width - 1 - col, draw.below(height))):
+            for _ in range(clump):
+                if cell in free and grid[cell] == bare:
+                    grid[cell] = value
+                    placed += 1
+                cell = draw.pick(near(cell))
+
+
+def fairest(drawn: Iterable[T], problems: Callable[[T], object], gap: Callable[[T], float], tolerance: float) -> T | None:
+    """The first of `drawn` with no problems whose `gap` (how uneven its sides start) is within
+    `tolerance`; else the one with the smallest gap; None when every one has problems."""
+    best: tuple[float, T] | None = None
+    for spec in drawn:
+        if problems(spec):
+            continue
+        uneven = gap(spec)
+        if uneven <= tolerance:
+            return spec
+        if best is None or uneven < best[0]:
+            best = (uneven, spec)
+    return None if best is None else best[1]
+
+
 def reach_set(start: N, steps: Callable[[N], Iterable[N]]) -> set[N]:
     """Every node reachable from `start` by `steps` (breadth first)."""
     seen = {start}
@@ -243,5 +281,5 @@ def reach_costs(starts: Iterable[N], steps: Callable[[N], Iterable[tuple[N, int]
 
 __all__ = [
     "Draw", "GeneratedName", "Generation", "PREFIX", "StartValue", "imbalance_of", "SEED_MAX", "connected", "derive", "is_generated", "parse_budget",
-    "parse_name", "parse_size", "reach_costs", "reach_set",
+    "fairest", "lay_clumps", "parse_name", "parse_size", "reach_costs", "reach_set",
 ]

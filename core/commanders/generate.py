@@ -28,7 +28,9 @@ from core.commanders.commander import ATTRIBUTE_CURVES, SKILL_CURVES, Attributes
 from core.commanders.content import ATTRIBUTES, Catalogue
 from core.commanders.progression import LevelUpChoice, experience_for_level, level_up, offer, skill_options, spend_skill_point
 from core.commanders.setup import MapFile, Placement, ScenarioFile, Setup
-from core.generate import Draw, GeneratedName, StartValue, connected, derive, imbalance_of, reach_costs
+from core.generate import (
+    Draw, GeneratedName, StartValue, connected, derive, fairest, imbalance_of, lay_clumps, reach_costs,
+)
 from core.ruleset import Sheet
 
 SIZE_MIN = (10, 8)
@@ -67,21 +69,8 @@ def _near(cell: tuple[int, int], width: int, height: int) -> list[tuple[int, int
 
 
 def _blobs(draw: Draw, grid: dict, name: str, share: float, width: int, height: int, free: set) -> None:
-    """Lay terrain `name` on about `share` of the map (at most: where `free` squares are still
-    plain) in clumps, in pairs (the second in the mirrored column on a row of its own), a
-    bounded number of times."""
-    target = int(width * height * share)
-    placed = 0
-    for _ in range(4 * target):  # bounded: a crowded map may have no room left for the share
-        if placed >= target:
-            break
-        col, size = draw.below(width), draw.between(2, 6)
-        for cell in ((col, draw.below(height)), (width - 1 - col, draw.below(height))):
-            for _ in range(size):
-                if cell in free and grid[cell] == "plain":
-                    grid[cell] = name
-                    placed += 1
-                cell = draw.pick(_near(cell, width, height))
+    """Lay terrain `name` in clumps where `free` squares are still plain (core.generate.lay_clumps)."""
+    lay_clumps(draw, grid, name, share, (width, height), free, "plain", lambda cell: _near(cell, width, height))
 
 
 def _draw_map(seed: int, draw: Draw, width: int, height: int, mix: Mix, cat: Catalogue) -> MapFile:
@@ -116,18 +105,11 @@ def generate_map(seed: int, size: tuple[int, int] | None = None, mix: Mix | None
     `FAIR_TOLERANCE` asks when one of `ATTEMPTS` draws is (else the fairest drawn)."""
     width, height = size or DEFAULT_SIZE
     mix = mix or Mix()
-    best: tuple[float, MapFile] | None = None
-    for attempt in range(ATTEMPTS):
-        spec = _draw_map(seed, Draw(derive(seed, 1, attempt)), width, height, mix, cat)
-        if map_problems(spec, cat):
-            continue
-        gap = imbalance_of(start_values(spec, cat))
-        if gap <= FAIR_TOLERANCE:
-            return spec
-        if best is None or gap < best[0]:
-            best = (gap, spec)
+    drawn = (_draw_map(seed, Draw(derive(seed, 1, attempt)), width, height, mix, cat) for attempt in range(ATTEMPTS))
+    best = fairest(drawn, lambda spec: map_problems(spec, cat), lambda spec: imbalance_of(start_values(spec, cat)),
+                   FAIR_TOLERANCE)
     if best is not None:
-        return best[1]
+        return best
     return _draw_map(seed, Draw(derive(seed, 2)), width, height, Mix(0, 0, 0, 0, 0, 0, 0), cat)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from core.commanders import events as ev
 from core.commanders.actions import Cast, EndTurn, Order, Rally, Regroup
-from core.commanders.combat import annihilates, strike_numbers
+from core.commanders.combat import strike_numbers
 from core.commanders.content import Catalogue
 from core.commanders.derived import attack_of, attack_range, command_range, defence_of, in_command, speeds, tags_of
 from core.commanders.odds import attack_lines, hits_on

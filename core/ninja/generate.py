@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import attrs
 
-from core.generate import Draw, GeneratedName, StartValue, connected, derive, imbalance_of, reach_costs
+from core.generate import (
+    Draw, GeneratedName, StartValue, connected, derive, fairest, imbalance_of, lay_clumps, reach_costs,
+)
 from core.hexgrid import distance, offset_to_hex
 from core.ninja.content import Catalogue
 from core.ninja.setup import Setup, zone_cells
@@ -77,22 +79,9 @@ def _near(cell: tuple[int, int], width: int, height: int) -> list[tuple[int, int
 
 
 def _blobs(draw: Draw, grid: dict, glyph: str, share: float, width: int, height: int, free: set) -> None:
-    """Lay `glyph` on about `share` of the map (at most: where `free` hexes are still open) in
-    clumps of neighbouring hexes, a bounded number of times. Clumps come
-    in pairs, the second in the mirrored column on a row of its own, so each side tends to
-    get its share without the map being a mirror image."""
-    target = int(width * height * share)
-    placed = 0
-    for _ in range(4 * target):  # bounded: a crowded map may have no room left for the share
-        if placed >= target:
-            break
-        col, size = draw.below(width), draw.between(2, 6)
-        for cell in ((col, draw.below(height)), (width - 1 - col, draw.below(height))):
-            for _ in range(size):
-                if cell in free and grid[cell] == ".":
-                    grid[cell] = glyph
-                    placed += 1
-                cell = draw.pick(_near(cell, width, height))
+    """Lay `glyph` in clumps of neighbouring hexes where `free` hexes are still open
+    (core.generate.lay_clumps)."""
+    lay_clumps(draw, grid, glyph, share, (width, height), free, ".", lambda cell: _near(cell, width, height))
 
 
 def _zones(width: int, height: int) -> tuple[ZoneSpec, ZoneSpec]:
@@ -131,18 +120,10 @@ def generate_map(seed: int, size: tuple[int, int] | None = None, mix: Mix | None
     fair as `FAIR_TOLERANCE` asks when one of `ATTEMPTS` draws is (else the fairest drawn)."""
     width, height = size or DEFAULT_SIZE
     mix = mix or Mix()
-    best: tuple[float, MapSpec] | None = None
-    for attempt in range(ATTEMPTS):
-        spec = _draw_map(seed, Draw(derive(seed, 1, attempt)), width, height, mix, cat)
-        if map_problems(spec, cat):
-            continue
-        gap = imbalance(spec, cat)
-        if gap <= FAIR_TOLERANCE:
-            return spec
-        if best is None or gap < best[0]:
-            best = (gap, spec)
+    drawn = (_draw_map(seed, Draw(derive(seed, 1, attempt)), width, height, mix, cat) for attempt in range(ATTEMPTS))
+    best = fairest(drawn, lambda spec: map_problems(spec, cat), lambda spec: imbalance(spec, cat), FAIR_TOLERANCE)
     if best is not None:
-        return best[1]
+        return best
     return _draw_map(seed, Draw(derive(seed, 2)), width, height, Mix(0, 0, 0, 0, 0), cat)
 
 
