@@ -101,31 +101,30 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", parents=[common], help="watch a save file in the TUI")
     p.add_argument("file", metavar="FILE", type=Path)
 
-    p = sub.add_parser("sim", parents=[common], help="headless AI-vs-AI battles with a summary")
+    # what every batch of AI games takes (sim and the balance lab)
+    batch = argparse.ArgumentParser(add_help=False)
+    batch.add_argument("--seed", type=seed_arg, default=0, metavar="S", help=f"batch seed, 0 to {SEED_MAX} (default: 0)")
+    batch.add_argument("--jobs", type=int, default=1, metavar="J",
+                       help=f"worker processes, 1 to {MAX_JOBS} (default: 1)")
+    batch.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+
+    p = sub.add_parser("sim", parents=[common, batch], help="headless AI-vs-AI battles with a summary")
     p.add_argument("ruleset", metavar="RULESET")
     p.add_argument("--scenario", metavar="NAME|PATH", help="one scenario for every game (default: cycle the bundled ones)")
     p.add_argument("--games", type=int, default=10, metavar="N",
                    help=f"how many games, 1 to {MAX_GAMES} (default: 10)")
-    p.add_argument("--seed", type=seed_arg, default=0, metavar="S", help=f"batch seed, 0 to {SEED_MAX} (default: 0)")
     p.add_argument("--ai", default="normal,normal", metavar="A,B",
                    help=f"AI levels by seat, comma-separated, from {', '.join(LEVELS)} (default: normal,normal)")
-    p.add_argument("--jobs", type=int, default=1, metavar="J",
-                   help=f"worker processes, 1 to {MAX_JOBS} (default: 1)")
     p.add_argument("--save-dir", type=Path, metavar="DIR", help="save every game as a replay in DIR")
-    p.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
 
-    p = sub.add_parser("balance", parents=[common],
+    p = sub.add_parser("balance", parents=[common, batch],
                        help="the balance lab: win rates, game length and unit figures with 95%% intervals")
     p.add_argument("ruleset", metavar="RULESET")
     p.add_argument("--scenario", metavar="NAME|PATH", help="one scenario (default: every bundled one)")
     p.add_argument("--games", type=int, default=200, metavar="N",
                    help=f"games of each scenario, 1 to {MAX_GAMES} (default: 200)")
-    p.add_argument("--seed", type=seed_arg, default=0, metavar="S", help=f"batch seed, 0 to {SEED_MAX} (default: 0)")
     p.add_argument("--ai", default="normal,normal", metavar="A,B",
                    help=f"AI levels, seats alternating every game, from {', '.join(LEVELS)} (default: normal,normal)")
-    p.add_argument("--jobs", type=int, default=1, metavar="J",
-                   help=f"worker processes, 1 to {MAX_JOBS} (default: 1)")
-    p.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
 
     p = sub.add_parser("verify", parents=[common], help="re-apply save files and check their hashes")
     p.add_argument("files", metavar="FILE", nargs="+", type=Path)
