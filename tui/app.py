@@ -184,12 +184,18 @@ class SkirmishApp(App[int]):
         return written
 
     def back_to_menu(self) -> None:
-        """Close every screen above the main menu (what a finished battle's "Main menu" does,
-        wherever the battle was opened from: New battle, Load, a replay)."""
-        from tui.screens.menu import MainMenu
-
-        while len(self.screen_stack) > 1 and not isinstance(self.screen, MainMenu):
+        """Close every screen above the first one, the main menu or, over SSH, the lobby (what
+        a finished battle's "Main menu" does, wherever the battle was opened from: New battle,
+        Load, a replay, the lobby)."""
+        while len(self.screen_stack) > 2 and not getattr(self.screen, "HOME_WORDS", None):
             self.pop_screen()
+
+    @property
+    def home_words(self) -> str:
+        """How the screens name the first screen, where back_to_menu leads: "the main menu",
+        or "the lobby" over SSH."""
+        home = self.screen_stack[1] if len(self.screen_stack) > 1 else self.screen
+        return getattr(home, "HOME_WORDS", "the main menu")
 
     def show_error(self, title: str, body: str) -> None:
         from tui.dialogs.message import MessageDialog

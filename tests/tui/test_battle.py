@@ -47,7 +47,7 @@ async def test_duel_from_deployment_to_victory(app):
         await pilot.press("enter", "enter")  # a repeated Enter from the last order keeps the summary up
         await pilot.pause()
         assert isinstance(app.screen, EndScreen)
-        assert any("q returns to the menu" in str(n.message) for n in app._notifications)
+        assert any("q returns to the main menu" in str(n.message) for n in app._notifications)
         await pilot.press("q")
         assert not isinstance(app.screen, (EndScreen, BattleScreen))
 

@@ -28,12 +28,13 @@ SAVED_KEY = "after_battle_saved"
 #: How the end screen names the battle's undo mode (core.match) after the headline.
 UNDO_WORDS = {"fair": "\nFair undo: only moves that revealed nothing could be taken back.", "practice": "\nA practice battle: every move could be undone.",
               "ironman": "\nIronman: no move was undone."}
-KEYS_HINT = "s saves the replay, r goes back to the map{undo}, q returns to the menu."
+KEYS_HINT = "s saves the replay, r goes back to the map{undo}, q returns to {home}."
 
 
-def keys_hint(undo_mode: str) -> str:
-    """The end screen's keys; "undo is there" only where the last move may be taken back."""
-    return KEYS_HINT.format(undo=" (undo is there)" if undo_mode == "practice" else "")
+def keys_hint(undo_mode: str, home: str = "the main menu") -> str:
+    """The end screen's keys; "undo is there" only where the last move may be taken back;
+    `home` is where q leads (the app's first screen: the main menu, or the lobby over SSH)."""
+    return KEYS_HINT.format(undo=" (undo is there)" if undo_mode == "practice" else "", home=home)
 
 
 class EndScreen(Screen[str | None]):
@@ -59,11 +60,15 @@ class EndScreen(Screen[str | None]):
             self._word_save_key(self.after_battle.save_label)
 
     def _word_save_key(self, label: str) -> None:
-        """Give the save key the plug-in's word in this screen's footer and help (bindings are
-        declared per class; Textual copies them per instance, so only this screen changes)."""
+        """Give the save key the plug-in's word in this screen's footer and help."""
+        self._word_key("end.save_extras", label)
+
+    def _word_key(self, binding_id: str, label: str) -> None:
+        """Give a key its word in this screen's footer and help (bindings are declared per
+        class; Textual copies them per instance, so only this screen changes)."""
         for key, bindings in self._bindings.key_to_bindings.items():
             self._bindings.key_to_bindings[key] = [
-                dataclasses.replace(b, description=label) if b.id == "end.save_extras" else b for b in bindings
+                dataclasses.replace(b, description=label) if b.id == binding_id else b for b in bindings
             ]
 
     def compose(self) -> ComposeResult:
@@ -76,7 +81,9 @@ class EndScreen(Screen[str | None]):
             yield Static("Battle over", classes="screen-title")
             yield Static(headline + UNDO_WORDS.get(self.match.undo_mode, ""), id="end-headline", markup=False)
             yield Static("\n".join(summary_lines(self.match, width=48)), id="end-summary", markup=False)
-            hint = keys_hint(self.match.undo_mode)
+            home = self.app.home_words
+            self._word_key("end.leave", home.removeprefix("the ").capitalize())
+            hint = keys_hint(self.match.undo_mode, home)
             if self.after_battle is not None:
                 yield Static("\n" + self.after_battle.text(self.match, self.seats), id="end-experience", markup=False)
                 if self._to_save():
@@ -146,7 +153,7 @@ class EndScreen(Screen[str | None]):
         self.dismiss("review")
 
     def action_keys(self) -> None:
-        self.notify(keys_hint(self.match.undo_mode), title="Battle over")
+        self.notify(keys_hint(self.match.undo_mode, self.app.home_words), title="Battle over")
 
     def action_leave(self) -> None:
         self.dismiss(None)

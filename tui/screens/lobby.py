@@ -64,6 +64,8 @@ def sections(records: list[MatchRecord], player: str) -> list[tuple[str, list[Ma
 
 class LobbyScreen(Screen[None]):
     HELP_TITLE = "Lobby"
+    #: Over SSH the lobby is the first screen: a finished battle returns here (SkirmishApp.back_to_menu).
+    HOME_WORDS = "the lobby"
     DEFAULT_CSS = """
     #lobby-box { height: 1fr; padding: 0 1; }
     #lobby-title { text-style: bold; height: 1; margin-bottom: 1; }

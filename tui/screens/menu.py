@@ -31,6 +31,8 @@ def warm_markdown() -> None:
 
 class MainMenu(Screen[None]):
     HELP_TITLE = "Main menu"
+    #: The screen "back to the menu" returns to, named as the end screen says it.
+    HOME_WORDS = "the main menu"
     BINDINGS = [keymap.binding("menu.quit", "quit_game")]
 
     def help_guide(self) -> str:
