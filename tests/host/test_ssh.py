@@ -97,3 +97,33 @@ async def test_who_may_come_in(host, tmp_path):
     assert host_key(tmp_path).export_public_key() == host.key.export_public_key()
     with pytest.raises(HostSetupError, match="no authorized keys file"):
         Host(HostConfig(tmp_path / "empty", port=0))
+
+
+async def test_a_full_host_says_so_and_keeps_its_players(tmp_path):
+    keys = {"alice": make_key(), "bob": make_key()}
+    authorize(tmp_path, *keys.values())
+    server = Host(HostConfig(tmp_path, port=0, max_players=1))
+    await server.start()
+    try:
+        alice = await Player.connect(server.port, keys["alice"], "alice")
+        await alice.wait_for("Your matches")
+        async with asyncssh.connect("127.0.0.1", server.port, username="bob", client_keys=[keys["bob"]],
+                                    known_hosts=None, agent_path=None) as conn:
+            # (without a cap his game would start and the call would not return: the timeout guards that)
+            result = await asyncio.wait_for(conn.run(term_type="xterm", term_size=(80, 24), encoding=None), 30)
+        assert result.exit_status == 1
+        assert b"The host is full: it takes 1 player at once." in result.stdout + result.stderr
+        alice.send("?")  # the player inside is not disturbed
+        await alice.wait_for("Lobby")
+        await alice.close()
+        # once she has gone, there is room again
+        for _ in range(400):  # her game ends as her connection closes (hang-up, then at most 3 s)
+            if not server.games:
+                break
+            await asyncio.sleep(0.025)
+        assert not server.games
+        bob = await Player.connect(server.port, keys["bob"], "bob")
+        await bob.wait_for("Your matches")
+        await bob.close()
+    finally:
+        await server.stop()

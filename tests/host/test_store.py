@@ -169,3 +169,9 @@ def test_export_is_a_save_verify_log_and_replay_accept(tmp_path, capsys):
     assert f"#{match_id} statwar / duel_25" in capsys.readouterr().out
     assert cli(["host", "export", "99", str(path), "--data", str(tmp_path)]) == 1
     assert "There is no match 99." in capsys.readouterr().err
+
+
+def test_the_host_takes_a_bounded_number_of_players(capsys):
+    for bad, reason in (("0", "0 players: give 1 to 1000"), ("5000", "5000 players: give 1 to 1000"), ("many", "'many' is not a number of players")):
+        assert cli(["host", "--max-players", bad]) == 2
+        assert reason in capsys.readouterr().err

@@ -1,6 +1,6 @@
 """`skirmish host`: serve the game over SSH, list the host's matches, export one as a save.
 
-    skirmish host [--listen ADDR] [--port N] [--authorized-keys FILE] [--data DIR] [--guests]
+    skirmish host [--listen ADDR] [--port N] [--authorized-keys FILE] [--data DIR] [--guests] [--max-players N]
     skirmish host list [--data DIR]
     skirmish host export MATCH FILE [--data DIR]
 
@@ -18,6 +18,16 @@ from typing import Any
 from core.hosting import limit_words
 
 DEFAULT_PORT = 2222
+#: Players at once for each core, unless the host is started with --max-players: each player is
+#: a game process, and on the 2-core bench machine 8 players kept key-to-repaint under 100 ms
+#: where 16 did not (docs/PERFORMANCE.md, "Hosted play over SSH").
+PLAYERS_PER_CORE = 4
+#: The most players a host may be told to take (each is a process of about 50 MB).
+MAX_PLAYERS = 1000
+
+
+def default_max_players() -> int:
+    return PLAYERS_PER_CORE * (os.cpu_count() or 1)
 
 
 def default_data() -> Path:
@@ -34,6 +44,16 @@ def port_arg(text: str) -> int:
     if not 0 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"{port} is not a port (0 to 65535; 0 picks a free one)")
     return port
+
+
+def players_arg(text: str) -> int:
+    try:
+        players = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of players") from None
+    if not 1 <= players <= MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(f"{players} players: give 1 to {MAX_PLAYERS}")
+    return players
 
 
 def match_arg(text: str) -> int:
@@ -54,6 +74,8 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--authorized-keys", type=Path, metavar="FILE",
                    help="public keys allowed in, one a line (default: DATA/authorized_keys)")
     p.add_argument("--guests", action="store_true", help="let any SSH key in (a guest is still known by its key)")
+    p.add_argument("--max-players", type=players_arg, default=None, metavar="N",
+                   help=f"players connected at once (default: {PLAYERS_PER_CORE} a core, here {default_max_players()})")
     again = argparse.ArgumentParser(add_help=False)  # --data after the action too, without resetting it
     again.add_argument("--data", type=Path, metavar="DIR", default=argparse.SUPPRESS, help="as above")
     host_sub = p.add_subparsers(dest="host_command", metavar="ACTION")
@@ -93,7 +115,8 @@ def host_serve(args: argparse.Namespace) -> int:
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
-    config = HostConfig(data_folder(args), args.listen, args.port, args.authorized_keys, args.guests)
+    config = HostConfig(data_folder(args), args.listen, args.port, args.authorized_keys, args.guests,
+                        max_players=args.max_players or default_max_players())
     try:
         asyncio.run(serve_forever(config, announce=lambda line: print(line, flush=True)))
     except HostSetupError as exc:

@@ -31,7 +31,9 @@ import asyncssh
 import attrs
 
 from core.content import printable, repo_root
+from core.words import count
 from tui.host import matches
+from tui.host.command import default_max_players
 from tui.host.session import player_folder
 from tui.host.store import Store
 
@@ -62,6 +64,8 @@ class HostConfig:
     port: int = 2222
     authorized_keys: Path | None = None  # default: DATA/authorized_keys
     guests: bool = False
+    #: players connected at once; one more is told the host is full and let go
+    max_players: int = attrs.field(factory=default_max_players)
     #: the game process of one connection; its options are added after these words
     game: tuple[str, ...] = (sys.executable, "-m", "tui.host.session")
 
@@ -180,6 +184,13 @@ class Host:
         term = process.get_terminal_type()
         if term is None:
             process.stderr.write(NEEDS_TERMINAL)
+            process.exit(1)
+            return
+        if len(self.games) >= self.config.max_players:
+            log.info("full: refused a connection (%d players)", len(self.games))
+            process.stderr.write(
+                f"The host is full: it takes {count(self.config.max_players, 'player')} at once. "
+                "Try again in a while.\r\n".encode())
             process.exit(1)
             return
         conn = process.channel.get_connection()
