@@ -51,6 +51,8 @@ class Player:
         self.stream = pyte.ByteStream(self.screen)
         self.received = 0
         self.changed = asyncio.Event()
+        #: called with each screen as it is drawn (a check over every frame, not only the last)
+        self.observers: list = []
         self.reader = asyncio.create_task(self._read())
 
     @classmethod
@@ -73,6 +75,8 @@ class Player:
                 return
             self.received += len(data)
             self.stream.feed(data)
+            for observe in self.observers:
+                observe(self.text())
             self.changed.set()
 
     def text(self) -> str:
