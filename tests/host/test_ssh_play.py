@@ -208,7 +208,7 @@ async def test_a_statwar_match_is_played_to_its_end_over_ssh_while_a_spectator_w
     # leaving the end screen goes back to the lobby, where the match is listed as finished
     alice.send("q")
     await alice.wait_for("Skirmish lobby")
-    await alice.wait_for("over: ")
+    await alice.wait_for("over: you won" if outcome.winner == 0 else "over: bob won")
     # the host exports it as an ordinary save, which verify accepts
     store = Store.in_folder(tmp_path)
     saved = matches.export(store, 1, tmp_path / "duel.json")

@@ -239,3 +239,17 @@ async def test_random_keys_and_sizes_in_hosted_play_neither_crash_nor_freeze(tmp
         await idle(pilot, "the end")
         assert app.is_running
         assert {"LobbyScreen", "HostedBattleScreen", "WatchScreen"} <= seen
+
+
+def test_a_finished_match_is_listed_by_who_won_and_why(tmp_path):
+    from tui.screens.lobby import state_words
+
+    store = store_with_players(tmp_path / "data")
+    match_id = open_match(store, ALICE, ruleset="statwar", scenario="duel_25", join=BOB)
+    store.finish(match_id, {"winner": 1, "reason": "Rangers has no units left"})
+    record = store.record(match_id)
+    assert state_words(record, BOB) == "over: you won"
+    assert state_words(record, ALICE) == state_words(record, CAROL) == "over: bob won"
+    drawn = open_match(store, ALICE, ruleset="statwar", scenario="duel_25", join=BOB)
+    store.finish(drawn, {"winner": None, "reason": "the round limit"})
+    assert state_words(store.record(drawn), CAROL) == "over: a draw"

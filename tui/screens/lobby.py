@@ -47,7 +47,13 @@ def state_words(record: MatchRecord, player: str) -> str:
     if record.status == "running":
         return f"step {record.steps}: " + ("resume" if mine else "watch")
     result = record.result or {}
-    return f"over: {result.get('reason', 'ended')}"
+    if "winner" not in result:  # ended without a result of the rules (none is written so)
+        return "over"
+    winner = result["winner"]
+    if winner is None:
+        return "over: a draw"
+    who = "you" if record.seats.get(winner) == player else record.names.get(winner, f"side {winner + 1}")
+    return f"over: {who} won"
 
 
 def sections(records: list[MatchRecord], player: str) -> list[tuple[str, list[MatchRecord]]]:
@@ -165,8 +171,11 @@ class LobbyScreen(Screen[None]):
             return
         mine = seat_of(record.seats, self.identity.player) is not None and record.status != "finished"
         verb = "goes to your seat" if mine else ("joins it" if record.status == "open" else "watches it")
+        ended = ""
+        if record.status == "finished" and record.result and record.result.get("reason"):
+            ended = f" {record.result['reason']}."
         about.update(f"{matches.match_title(record)}: {seats_words(record)}; {record.undo} undo, "
-                     f"{limit_words(record.time_limit)}. Enter {verb}.")
+                     f"{limit_words(record.time_limit)}.{ended} Enter {verb}.")
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.describe()
