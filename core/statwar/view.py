@@ -93,7 +93,7 @@ def describe_action(state: Battle, a) -> str:
         text = f"{state.design_of(a.unit).name}: ride {name(state, a.mount)}"
         return text + (f", attack {name(state, a.target)}" if a.target is not None else "")
     if isinstance(a, Detonate):
-        where = f" at {a.to.x},{a.to.y}" if a.to is not None else ""
+        where = f" at {cell(a.to.x, a.to.y)}" if a.to is not None else ""
         return f"{state.design_of(a.unit).name}: detonate{where}"
     if isinstance(a, Activate):
         parts = []
@@ -255,7 +255,7 @@ def unit_details(state: Battle, uid: int) -> tuple[str, ...]:
     elif u.health <= 0:
         lines.append("Destroyed")
     else:
-        lines.append(f"At {u.x},{u.y}")
+        lines.append(f"At {cell(u.x, u.y)}")
     if u.damage_dealt:
         lines.append(f"Damage dealt so far {u.damage_dealt}")
     lines.append(s.description)

@@ -26,6 +26,33 @@ def test_every_ruleset_writes_a_cell_the_same_way():
         assert ruleset.describe_cell(state, 2, 1).startswith("(2,1)"), name
 
 
+def test_no_bare_coordinates_in_actions_unit_sheets_or_events():
+    """Every cell a ruleset writes is (c,r): in its actions' names, its units' sheets and the
+    events of a battle played a while by the AI (a bare "1,4" was left in StatWar's detonate
+    and its unit sheet)."""
+    import re
+
+    from core.ai import Player
+
+    bare = re.compile(r"(?<![(\d])\d+,\d+(?![\d)])")
+    for name, scenario in (("statwar", "duel_25"), ("ninja", "ash_vs_vine"), ("commanders", "duel_at_the_ford")):
+        ruleset = registry.get(name)
+        state = ruleset.new_battle(ruleset.load_scenario(scenario), 3)
+        ai = Player("easy", 3)
+        texts: list[str] = []
+        for _ in range(30):
+            if ruleset.outcome(state) is not None:
+                break
+            side = ruleset.to_act(state)[0]
+            texts += [ruleset.describe_action(state, a) for a in ruleset.legal_actions(state, side)[:400]]
+            texts += [line for u in ruleset.board_view(state).units for line in ruleset.unit_details(state, u.uid)]
+            played = ruleset.play(state, ai.choose(ruleset, state, side))
+            texts += [ruleset.describe_event(state, e) for e in played.events]
+            state = played.state
+        slips = sorted({t for t in texts if bare.search(t)})
+        assert not slips, (name, slips[:5])
+
+
 def test_one_die_and_one_success_in_a_commanders_spell_line():
     from core.commanders import events as ev
 
