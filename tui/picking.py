@@ -4,7 +4,9 @@ Everything here comes from the ruleset's own answers: `legal_actions` (handed
 in) and `action_picks` (who acts, and the cells of each stage), so no field of
 an action record is ever read. The pool of actions still possible narrows with
 every pick; a pick that leaves one action commits it, several with the same
-cells are told apart in a menu. The battle screen draws what this object says
+cells are told apart in a menu. A unit that may stay where it is and then aim
+(a StatWar archer shooting without moving) is aimed at once: its target is
+marked and picked at the first stage, the "stay" pick made for it. The battle screen draws what this object says
 (highlights, the path under the cursor, the anchor) and carries out its replies
 (commit, open a menu, show a message); tests drive it without a terminal.
 """
@@ -56,6 +58,7 @@ class Picker:
         self._unit_at: dict[Cell, UnitView] = {}
         self._picks_of: dict[Any, ActionPicks] = {}
         self._index: dict[Cell, list[Any]] | None = None
+        self._through: dict[Cell, list[Any]] | None = None
         self._paths: dict[Cell, tuple[Cell, ...]] = {}
 
     # --- the position ----------------------------------------------------------
@@ -87,6 +90,7 @@ class Picker:
 
     def _forget(self) -> None:
         self._index = None
+        self._through = None
         self._paths = {}
 
     # --- reading actions through the ruleset -----------------------------------------
@@ -152,15 +156,32 @@ class Picker:
         return [a for a in base if all(c in self.cells_for(a, j) for j, c in enumerate(self.picks))]
 
     def actions_at(self, cell: Cell) -> list[Any]:
-        """The actions picked on `cell` now (one lookup in the index of this pick)."""
+        """The actions picked on `cell` now (one lookup in the index of this pick); where none
+        is, those that stay put and then aim at `cell` (aimed_at)."""
         if self._index is None:
-            index: dict[Cell, list[Any]] = {}
-            stage = self.stage
-            for action in self.pool():
-                for at in dict.fromkeys(self.cells_for(action, stage)):
-                    index.setdefault(at, []).append(action)
-            self._index = index
-        return list(self._index.get(tuple(cell), ()))
+            self._build_index()
+        assert self._index is not None
+        return list(self._index.get(tuple(cell), ())) or self.aimed_at(cell)
+
+    def aimed_at(self, cell: Cell) -> list[Any]:
+        """The actions whose pick now is the unit's own cells (it stays) and whose next pick is
+        a target on `cell`: Enter there makes both picks."""
+        if self._through is None:
+            self._build_index()
+        assert self._through is not None
+        return list(self._through.get(tuple(cell), ()))
+
+    def _build_index(self) -> None:
+        index: dict[Cell, list[Any]] = {}
+        through: dict[Cell, list[Any]] = {}
+        stage = self.stage
+        for action in self.pool():
+            for at in dict.fromkeys(self.cells_for(action, stage)):
+                index.setdefault(at, []).append(action)
+            if self.kind_at(action, stage) == "self" and self.kind_at(action, stage + 1) == "target":
+                for at in dict.fromkeys(self.cells_for(action, stage + 1)):
+                    through.setdefault(at, []).append(action)
+        self._index, self._through = index, through
 
     def path_at(self, cell: Cell) -> tuple[Cell, ...]:
         """The cells a move picked on `cell` passes through, start and end left out: drawn only
@@ -193,6 +214,13 @@ class Picker:
         marks: dict[Cell, str] = {}
         stage = self.stage
         own: set[Cell] = set()
+        if self._through is None:
+            self._build_index()
+        assert self._through is not None
+        for cell in self._through:  # targets it may aim at from where it stands
+            unit = self.unit_at(cell)
+            if unit is not None and unit.uid != self.selected:
+                marks[cell] = "target"
         for action in self.pool():
             anchor = self.anchor(action, stage)
             kind = self.kind_at(action, stage)
@@ -221,6 +249,13 @@ class Picker:
         """Enter on `cell`: commit the one action picked there, make the picks that leave no
         choice, open a menu when several actions share every cell, or select a unit that may act."""
         cell = tuple(cell)
+        if self._index is None:
+            self._build_index()
+        assert self._index is not None
+        if cell not in self._index and self.aimed_at(cell):  # it stays where it is, then aims here
+            self.picks = (*self.picks, self.cells_for(self.aimed_at(cell)[0], self.stage)[0])
+            self._forget()
+            return self.select(cell)
         actions = self.actions_at(cell)
         if len(actions) == 1 and not self._unpicked(actions[0]):
             return Reply(action=actions[0])

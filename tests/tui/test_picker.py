@@ -212,3 +212,29 @@ def test_nothing_to_do_says_so():
     empty = next((c, r) for r in range(view.height) for c in range(view.width)
                  if (c, r) not in marked and picker.unit_at((c, r)) is None)
     assert picker.select(empty).message == "Nothing to do here; a lists every action."
+
+
+def test_a_statwar_unit_that_stays_and_shoots_is_aimed_at_once():
+    """The archer may shoot without moving: its target is marked > < as soon as it is selected,
+    and Enter there is the attack from where it stands (before, the target was marked only after
+    Enter on the archer itself, and Enter on it said there was nothing to do)."""
+    from core.ai import Player
+
+    ruleset, state = statwar_first_activation()
+    ai = Player("normal", 1)
+    for _ in range(20):  # the battle goes on until a unit may shoot from where it stands
+        side = ruleset.to_act(state)[0]
+        legal = ruleset.legal_actions(state, side)
+        shots = [a for a in legal if isinstance(a, Activate) and a.to is None and a.target is not None]
+        if shots:
+            break
+        state = ruleset.play(state, ai.choose(ruleset, state, side)).state
+    assert shots, "no unit came within range to shoot without moving"
+    picker = Picker(ruleset)
+    cursor = picker.set_position(state, ruleset.board_view(state), legal, side)
+    picker.select(cursor)
+    shot = shots[0]
+    target = picker.unit_cells(shot.target)[0]
+    assert picker.highlights()[target] == "target"
+    assert shot in picker.actions_at(target)  # what the odds panel shows there
+    assert picker.select(target).action == shot

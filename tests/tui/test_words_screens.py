@@ -32,6 +32,17 @@ def test_the_statwar_prompt_speaks_of_deployment_only_while_deploying():
     assert "deploys here" not in ruleset.describe_cell(state, *square), "the deployment hint goes with deployment"
 
 
+def test_only_a_unit_with_a_bomb_is_told_it_may_detonate():
+    ruleset = registry.get("statwar")
+    state = ruleset.new_battle(ruleset.load_scenario("duel_25"), 3)
+    prompt = rulesets.get("statwar").prompt
+    sapper = next(u for u in state.units if state.designs[u.design].suicide_bomb)
+    archer = next(u for u in state.units if state.designs[u.design].name == "Archer")
+    assert "Detonate" in prompt(state, sapper.side, sapper.uid, 0)
+    assert "Detonate" not in prompt(state, archer.side, archer.uid, 0)
+    assert "attacks (or rides) from here" in prompt(state, archer.side, archer.uid, 0)
+
+
 def test_only_a_caster_is_told_about_a_spells_target():
     ruleset = registry.get("commanders")
     state = ruleset.new_battle(ruleset.load_scenario("duel_at_the_ford"), 3)

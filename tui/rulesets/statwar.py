@@ -39,8 +39,9 @@ def prompt(state: Any, side: int | None, selected: int | None, stage: int) -> st
                     "(a: every choice, incl. withholding).")
         return "Enter on your unit marked ‹ › (Tab puts the cursor on it) to select it; a lists its actions."
     if stage == 0:
-        return ("Enter on a ( ) square moves it, on itself it stays; "
-                "> < marks a unit to ride or attack. a lists all, incl. Detonate.")
+        bomb = state.designs[state.units[selected].design].suicide_bomb if 0 <= selected < len(state.units) else False
+        return ("Enter on > < attacks (or rides) from here; Enter on a ( ) square moves there first, "
+                "on itself stays. " + ("a lists all, incl. Detonate." if bomb else "a lists all."))
     return "Enter on an enemy > < attacks it; Enter on your unit's square: no attack. Esc steps back."
 
 
