@@ -164,6 +164,11 @@ class CommandersRuleset(Ruleset):
     def generate_army(self, seed: int, budget: int) -> Commander:
         return generate.generate_army(seed, budget, self.catalogue, self._start())
 
+    def run_hooks(self) -> Any:
+        from core.commanders.run import CommandersRun
+
+        return CommandersRun(self)
+
     # --- the turn -----------------------------------------------------------------------
     def to_act(self, state: Battle) -> tuple[int, ...]:
         return to_act(state)

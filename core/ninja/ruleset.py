@@ -175,6 +175,11 @@ class NinjaRuleset(Ruleset):
     def generate_army(self, seed: int, budget: int) -> ArmySpec:
         return generate.generate_army(seed, budget, self.cat)
 
+    def run_hooks(self) -> Any:
+        from core.ninja.run import NinjaRun
+
+        return NinjaRun(self)
+
     # --- the turn -----------------------------------------------------------------
     def to_act(self, state: Battle) -> tuple[int, ...]:
         return turn.to_act(state)

@@ -111,6 +111,11 @@ class StatWar(Ruleset):
     def generate_army(self, seed: int, budget: int) -> Any:
         return generate.generate_army(seed, budget, self._unit_designs())
 
+    def run_hooks(self) -> Any:
+        from core.statwar.run import StatWarRun
+
+        return StatWarRun(self)
+
     # --- the turn ----------------------------------------------------------
     def to_act(self, state: Battle) -> tuple[int, ...]:
         return turn.to_act(state)
