@@ -44,6 +44,8 @@ WIDTH_BOUNDS = (1, 5)
 STAGES: tuple[str, ...] = ("choose", "battle", "camp", "over")
 LEAVE = "leave"
 REST = "rest"
+#: The step a run records for a battle fought (its actions are the battle's).
+BATTLE = "battle"
 
 
 # --- settings ---------------------------------------------------------------------------------
@@ -566,7 +568,7 @@ def finish_battle(run: Run, actions: tuple[Any, ...] | list[Any]) -> Run:
     verdict = "won" if won else ("drawn" if result.winner is None else "lost")
     line = f"Battle {verdict} ({result.reason})" + (f"; fallen: {', '.join(lost)}" if lost else "") + (f"; +{reward} points" if reward else "")
     run = attrs.evolve(run, members=tuple(living), fallen=tuple(fallen), battles=run.battles + (record,), points=run.points + reward,
-                       steps=run.steps + ("battle",), log=run.log + (line,))
+                       steps=run.steps + (BATTLE,), log=run.log + (line,))
     if endings:
         return attrs.evolve(run, stage="over", end=endings[0])
     if not living:
@@ -643,7 +645,7 @@ def summary(run: Run) -> dict[str, Any]:
 
 
 __all__ = [
-    "AiStep", "BattleRecord", "Condition", "Encounter", "KINDS", "LEAVE", "Member", "Node", "NodeMap", "Option", "REST",
+    "AiStep", "BATTLE", "BattleRecord", "Condition", "Encounter", "KINDS", "LEAVE", "Member", "Node", "NodeMap", "Option", "REST",
     "Run", "RunConfig", "RunEvent", "RunHooks", "ahead", "ai_at", "auto_battle", "auto_choice", "auto_run", "budget_at",
     "choose", "encounter", "finish_battle", "hooks_for", "load_config", "new_run", "node_map", "options", "start_battle",
     "summary",
