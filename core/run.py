@@ -337,6 +337,11 @@ class RunHooks(abc.ABC):
     def offers(self, run: Run) -> list[Option]:
         """What a camp sells this warband (every option, affordable or not: `cost` says)."""
 
+    def custom(self, run: Run, key: str) -> Option | None:
+        """An offer too open to list (a unit the player designs): the Option `key` stands for
+        when the camp accepts it, priced, else None. `take` then buys it as any offer."""
+        return None
+
     @abc.abstractmethod
     def take(self, run: Run, key: str) -> tuple[tuple[Member, ...], str]:
         """The warband after buying `key`, and a line for its history; IllegalAction if not offered."""
@@ -433,6 +438,9 @@ def options(run: Run) -> list[Option]:
 def choose(run: Run, key: str) -> Run:
     """Take the option `key`; IllegalAction (the run unchanged) when it is not offered now."""
     offered = {o.key: o for o in options(run)}
+    custom = hooks_for(run.ruleset).custom(run, key) if run.stage == "camp" and key not in offered else None
+    if custom is not None and custom.cost <= run.points:
+        offered[key] = custom
     if key not in offered:
         raise IllegalAction(f"{key!r} is not a choice now ({', '.join(offered) or 'nothing to choose'})")
     after = _camp(run, key, offered[key]) if run.stage == "camp" else _arrive(run, run.nodes.nodes[int(key)])

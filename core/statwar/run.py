@@ -25,6 +25,33 @@ def room(config: RunConfig) -> int:
     return generate.BACK_ROWS * min(config.size)
 
 
+#: The numbers a design key carries, in order (after its name).
+DESIGN_FIELDS = ("damage", "range", "armor", "move", "suicide_bomb", "big", "ridable", "defender")
+NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -'")
+
+
+def design_key(unit: UnitSpec) -> str:
+    """The camp choice that adds `unit`, a design of the player's own, to the warband:
+    `design:NAME:damage,range,armor,move,suicide_bomb,big,ridable,defender`."""
+    return f"design:{unit.name}:" + ",".join(str(int(getattr(unit, f))) for f in DESIGN_FIELDS)
+
+
+def parse_design(key: str) -> UnitSpec | None:
+    """The design a `design_key` stands for, when it keeps every design rule; else None."""
+    parts = key.split(":")
+    if len(parts) != 3 or parts[0] != "design" or not 1 <= len(parts[1].strip()) <= 30 or not set(parts[1]) <= NAME_CHARS:
+        return None
+    numbers = parts[2].split(",")
+    if len(numbers) != len(DESIGN_FIELDS) or not all(n.isdigit() and len(n) <= 3 for n in numbers):
+        return None
+    values = dict(zip(DESIGN_FIELDS, (int(n) for n in numbers)))
+    if values["suicide_bomb"] > 1:
+        return None
+    unit = UnitSpec(name=parts[1].strip(), description="Designed at a camp of the run.",
+                    **{**values, "suicide_bomb": bool(values["suicide_bomb"])})
+    return None if unit.problems() else unit
+
+
 class StatWarRun(RunHooks):
     price_names = ("add",)
 
@@ -79,9 +106,19 @@ class StatWarRun(RunHooks):
             if used + unit.squares <= room(run.config)
         ]
 
+    def custom(self, run: Run, key: str) -> Option | None:
+        """A design of the player's own (`design_key`), priced as a bundled one, when it keeps
+        the design rules, the warband's unit count and its deployment room."""
+        unit = parse_design(key)
+        if unit is None or len(run.members) >= min(run.config.max_units, MAX_ARMY_UNITS):
+            return None
+        if sum(m.unit.squares for m in run.members) + unit.squares > room(run.config):
+            return None
+        return Option(key, f"add a new design, {unit.name} ({unit.cost} points)", (unit.cost * run.config.prices["add"]) // 100)
+
     def take(self, run: Run, key: str) -> tuple[tuple[Member, ...], str]:
         wanted = key.removeprefix("add:")
-        unit = next((u for u in self._designs() if u.name == wanted), None)
+        unit = parse_design(key) or next((u for u in self._designs() if u.name == wanted), None)
         if unit is None:
             raise IllegalAction(f"no design is called {wanted!r}")
         added = self._named((unit,), tuple(m.name for m in run.members + run.fallen))[0]
