@@ -225,10 +225,20 @@ def verify_run(replay: RunReplay) -> runs.Run:
     return run
 
 
+def is_run_file(path: str | Path) -> bool:
+    """True when `path` reads as a run file's JSON (its `format`); False for anything else,
+    which the save reader then reports in its own words."""
+    try:
+        data = orjson.loads(read_regular(path, MAX_SAVE_BYTES))
+    except (Unreadable, orjson.JSONDecodeError):
+        return False
+    return isinstance(data, dict) and data.get("format") == FORMAT
+
+
 def load_run(path: str | Path) -> runs.Run:
     """Read, replay and verify a run file: the run where it stands."""
     return verify_run(read_run(path))
 
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "RunReplay", "load_run", "read_run", "run_document", "run_name", "runs_dir",
+__all__ = ["FORMAT", "FORMAT_VERSION", "RunReplay", "is_run_file", "load_run", "read_run", "run_document", "run_name", "runs_dir",
            "verify_run", "write_run"]
