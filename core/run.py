@@ -31,7 +31,7 @@ import attrs
 
 from core import registry
 from core.ai import LEVELS, Player
-from core.content import load, scenarios_root
+from core.content import display_path, load, scenarios_root
 from core.errors import ContentError, IllegalAction, Problem
 from core.generate import Draw, GeneratedName, derive
 from core.rng import splitmix64
@@ -143,14 +143,23 @@ def config_path(ruleset: str) -> Path:
 
 def load_config(ruleset: str) -> RunConfig:
     """The bundled settings of a run in `ruleset`; ContentError naming file and field."""
-    config = load(config_path(ruleset), RunConfig)
-    if config.ruleset != ruleset:
-        raise ContentError([Problem(str(config_path(ruleset)), "ruleset", f"{config.ruleset!r}; this file is {ruleset!r}'s")])
-    hooks = hooks_for(ruleset)
-    unknown = sorted(set(config.prices) ^ set(hooks.price_names))
-    if unknown:
-        raise ContentError([Problem(str(config_path(ruleset)), "prices", f"{ruleset} runs price exactly {', '.join(hooks.price_names) or 'nothing'}")])
+    path = config_path(ruleset)
+    config = load(path, RunConfig)
+    check_config(ruleset, config, display_path(path))
     return config
+
+
+def check_config(ruleset: str, config: RunConfig, where: str) -> None:
+    """Settings fit for a run of `ruleset` (their bounds, their ruleset, the prices its camps
+    use); ContentError naming `where` and every field at fault."""
+    found = list(config.problems())
+    if config.ruleset != ruleset:
+        found.append(("ruleset", f"{config.ruleset!r}; these settings are for {ruleset!r}"))
+    names = hooks_for(ruleset).price_names
+    if sorted(config.prices) != sorted(names):
+        found.append(("prices", f"{ruleset} runs price exactly {', '.join(names) or 'nothing'}"))
+    if found:
+        raise ContentError([Problem(where, field, reason) for field, reason in found])
 
 
 # --- the node map -----------------------------------------------------------------------------
@@ -397,7 +406,10 @@ class Run:
 
 def new_run(ruleset: str, seed: int, config: RunConfig | None = None) -> Run:
     """A run of `ruleset` from `seed`: its map, its starting warband, nothing chosen yet."""
-    config = config or load_config(ruleset)
+    if config is None:
+        config = load_config(ruleset)
+    else:
+        check_config(ruleset, config, "(run settings)")
     hooks = hooks_for(ruleset)
     members = tuple(attrs.evolve(m, history=("joined at the start",)) for m in hooks.start(derive(seed, 2), config))
     return Run(ruleset, seed, config, node_map(seed, config), members, log=(f"Run {seed} begins with {len(members)} units.",))
@@ -514,6 +526,15 @@ def encounter(run: Run) -> Encounter:
     node = run.node
     if run.stage != "battle" or node is None:
         raise IllegalAction("there is no battle to fight now")
+    return encounter_at(run, node.id)
+
+
+def encounter_at(run: Run, node_id: int) -> Encounter:
+    """The battle waiting at a battle node, whether or not the run has reached it (so a run
+    map can show what lies ahead: its budget and its AI level); IllegalAction for other nodes."""
+    node = run.nodes.nodes[node_id]
+    if node.kind not in ("battle", "elite", "final"):
+        raise IllegalAction(f"node {node_id} is a {node.kind}, not a battle")
     ruleset = registry.get(run.ruleset)
     bounds = ruleset.generation()
     budget = budget_at(run.config, node.depth, run.nodes.depth, node.kind)
@@ -655,6 +676,6 @@ def summary(run: Run) -> dict[str, Any]:
 __all__ = [
     "AiStep", "BATTLE", "BattleRecord", "Condition", "Encounter", "KINDS", "LEAVE", "Member", "Node", "NodeMap", "Option", "REST",
     "Run", "RunConfig", "RunEvent", "RunHooks", "ahead", "ai_at", "auto_battle", "auto_choice", "auto_run", "budget_at",
-    "choose", "encounter", "finish_battle", "hooks_for", "load_config", "new_run", "node_map", "options", "start_battle",
+    "check_config", "choose", "encounter", "encounter_at", "finish_battle", "hooks_for", "load_config", "new_run", "node_map", "options", "start_battle",
     "summary",
 ]

@@ -187,8 +187,6 @@ def verify_run(replay: RunReplay) -> runs.Run:
         raise SaveError(file, f"ruleset: {exc.args[0]}") from None
     if doc.rules_version > ruleset.rules_version:
         raise SaveError(file, f"made with newer {doc.ruleset} rules (version {doc.rules_version}; this build has {ruleset.rules_version})")
-    if doc.config.ruleset != doc.ruleset:
-        raise SaveError(file, f"config.ruleset: {doc.config.ruleset!r}, but the run is {doc.ruleset!r}")
     content = ""
     if doc.content_fingerprint != fingerprint(ruleset.content_dir()):
         content = f"the content changed since this run (fingerprint {doc.content_fingerprint}): "
@@ -197,7 +195,7 @@ def verify_run(replay: RunReplay) -> runs.Run:
         run = runs.new_run(doc.ruleset, doc.seed, doc.config)
     except ContentError as exc:
         first = exc.problems[0]
-        raise SaveError(file, f"{content}config: {first.field}: {first.reason}") from None
+        raise SaveError(file, f"config.{first.field}: {first.reason}") from None
     for i, step in enumerate(doc.steps):
         where = f"{content}steps[{i}]"
         try:

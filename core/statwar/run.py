@@ -55,8 +55,15 @@ def parse_design(key: str) -> UnitSpec | None:
 class StatWarRun(RunHooks):
     price_names = ("add",)
 
+    def __init__(self, ruleset: Any) -> None:
+        super().__init__(ruleset)
+        self._bundled: tuple[UnitSpec, ...] | None = None
+
     def _designs(self) -> tuple[UnitSpec, ...]:
-        return self.ruleset._unit_designs()
+        """The bundled unit designs, read once (the hooks live as long as their Ruleset)."""
+        if self._bundled is None:
+            self._bundled = self.ruleset._unit_designs()
+        return self._bundled
 
     def _named(self, units: tuple[UnitSpec, ...], taken: tuple[str, ...] = ()) -> tuple[Member, ...]:
         names = list(taken)

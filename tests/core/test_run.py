@@ -321,3 +321,51 @@ def test_settings_out_of_bounds_are_named() -> None:
     assert runs.load_config("statwar").problems() == []
     with pytest.raises(ContentError, match="depth"):
         structure({**runfile.CONVERTER.unstructure(config), "depth": [1, 99]}, runs.RunConfig, "ninja.toml", runfile.CONVERTER)
+
+
+def test_a_run_file_whose_settings_price_the_wrong_things_is_refused(tmp_path) -> None:
+    document = runfile.run_document(played("statwar", 5), "2026-12-01")
+    document["config"]["prices"] = {"promote": 2}
+    path = tmp_path / "run.json"
+    path.write_bytes(orjson.dumps(document))
+    with pytest.raises(SaveError, match="config.prices: statwar runs price exactly add"):
+        runfile.load_run(path)
+
+
+def test_a_run_map_can_show_the_battles_ahead() -> None:
+    run = runs.new_run("ninja", 5)
+    last = runs.encounter_at(run, run.nodes.final)
+    first = runs.encounter_at(run, run.nodes.starts()[0])
+    assert first.ai == "easy" and last.ai == "hard"
+    assert first.budget == run.config.budget[0] and last.budget == run.config.budget[1] * run.config.final_percent // 100
+    camp = run.nodes.layer(run.nodes.depth - 2)[0]
+    with pytest.raises(IllegalAction, match="camp"):
+        runs.encounter_at(run, camp.id)
+    assert runs.ahead(run) == {n.id for n in run.nodes.nodes}
+    moved = runs.choose(run, str(run.nodes.starts()[0]))
+    assert runs.encounter(moved) == first and runs.ahead(moved) == set()  # a battle waits: nothing to choose
+
+
+RUN_FINGERPRINT = """
+import hashlib, json
+from core import run as runs
+out = [[repr(runs.node_map(seed, runs.load_config(name))), repr(runs.new_run(name, seed).members)]
+       for name in ("statwar", "ninja", "commanders") for seed in (0, 2**64 - 1)]
+print(hashlib.sha256(json.dumps(out).encode()).hexdigest())
+"""
+
+
+def test_a_run_starts_the_same_in_another_process() -> None:
+    import hashlib
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", RUN_FINGERPRINT], cwd=root, capture_output=True, text=True, timeout=120,
+                          env={"PYTHONPATH": str(root), "PYTHONHASHSEED": "4321", "PATH": ""})
+    assert done.returncode == 0, done.stderr
+    out = [[repr(runs.node_map(seed, runs.load_config(name))), repr(runs.new_run(name, seed).members)]
+           for name in RULESETS for seed in (0, 2**64 - 1)]
+    assert done.stdout.strip() == hashlib.sha256(json.dumps(out).encode()).hexdigest()
