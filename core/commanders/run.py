@@ -97,8 +97,8 @@ class CommandersRun(RunHooks):
             spell = o.spells[0] if o.spells else ""
             for c in o.classes:
                 unit = c.units[0] if c.units else ""
-                words = f"level {o.level}: become a {c.name}" + (f" (unit {unit}" if unit else " (") + (f", spell {spell})" if spell else ")")
-                ways[f"level:class:{c.name}"] = (words, LevelUpChoice(new_class=c.name, unit=unit, spell=spell))
+                ways[f"level:class:{c.name}"] = (self._class_words(o.level, c.name, unit, spell),
+                                                 LevelUpChoice(new_class=c.name, unit=unit, spell=spell))
         elif o.curves:
             for i, curve in enumerate(o.curves):
                 free = o.free_attributes[0] if o.free_attributes else commander.major_attribute
@@ -109,6 +109,26 @@ class CommandersRun(RunHooks):
         else:
             ways["level"] = (f"level {o.level}" + (f": +1 {o.attribute}" if o.attribute else ""), LevelUpChoice())
         return {key: way for key, way in ways.items() if self._takes(commander, way[1])}
+
+    def _class_words(self, level: int, name: str, unit: str, spell: str) -> str:
+        gains = [f"unit {unit}"] * bool(unit) + [f"spell {spell}"] * bool(spell)
+        return f"level {level}: become a {name}" + (f" ({', '.join(gains)})" if gains else "")
+
+    def _class_change(self, commander: Commander, key: str) -> tuple[str, LevelUpChoice] | None:
+        """`level:class:CLASS:UNIT:SPELL`: a class change with the unit and the spell the player
+        picks (seed 002: "You are not restricted with what spell you can learn"), when the
+        level offers them; None otherwise."""
+        parts = key.split(":")
+        if len(parts) != 5 or parts[:2] != ["level", "class"] or not can_level_up(commander):
+            return None
+        choice = LevelUpChoice(new_class=parts[2], unit=parts[3], spell=parts[4])
+        if not self._takes(commander, choice):
+            return None
+        return self._class_words(offer(commander, self.cat).level, parts[2], parts[3], parts[4]), choice
+
+    def custom(self, run: Run, key: str) -> Option | None:
+        picked = self._class_change(run.members[0].unit, key)
+        return None if picked is None else Option(key, picked[0])
 
     def _takes(self, commander: Commander, choice: LevelUpChoice) -> bool:
         try:
@@ -147,10 +167,10 @@ class CommandersRun(RunHooks):
             commander = spend_skill_point(lead.unit, key[6:], self.cat)
             line = f"learned {key[6:]} at the camp of layer {depth}"
         else:
-            ways = self._levels(lead.unit)
-            if key not in ways:
+            way = self._levels(lead.unit).get(key) or self._class_change(lead.unit, key)
+            if way is None:
                 raise IllegalAction(f"{key!r} is not a way to take the next level")
-            words, choice = ways[key]
+            words, choice = way
             commander = level_up(lead.unit, self.cat, choice)
             line = f"took {words} at the camp of layer {depth}"
         member = attrs.evolve(lead, unit=attrs.evolve(commander, troop=()), history=lead.history + (line,))

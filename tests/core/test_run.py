@@ -369,3 +369,24 @@ def test_a_run_starts_the_same_in_another_process() -> None:
     out = [[repr(runs.node_map(seed, runs.load_config(name))), repr(runs.new_run(name, seed).members)]
            for name in RULESETS for seed in (0, 2**64 - 1)]
     assert done.stdout.strip() == hashlib.sha256(json.dumps(out).encode()).hexdigest()
+
+
+def test_a_commanders_class_change_takes_the_unit_and_spell_the_player_picks() -> None:
+    from core.commanders import generate
+    from core.commanders.progression import experience_for_level, offer
+
+    ruleset = registry.get("commanders")
+    run = attrs.evolve(at_camp("commanders"), points=0)
+    veteran = generate.generate_army(9, 5, ruleset.catalogue, ruleset._start())
+    veteran = attrs.evolve(veteran, experience=experience_for_level(6), troop=())
+    run = attrs.evolve(run, members=(attrs.evolve(run.members[0], unit=veteran),))
+    o = offer(veteran, ruleset.catalogue)
+    new = next(c for c in o.classes if c.units)
+    listed = [opt.key for opt in runs.options(run)]
+    assert f"level:class:{new.name}" in listed  # the list offers each class with its first unit and spell
+    spell = o.spells[-1]
+    after = runs.choose(run, f"level:class:{new.name}:{new.units[-1]}:{spell}").members[0].unit
+    assert after.level == 6 and after.class_name == new.name and veteran.class_name in after.class_history
+    assert spell in after.spells and new.units[-1] in after.recruitable
+    with pytest.raises(IllegalAction):
+        runs.choose(run, f"level:class:{new.name}:{new.units[-1]}:No Such Spell")
