@@ -31,10 +31,11 @@ import attrs
 
 from core import registry
 from core.ai import LEVELS, Player
-from core.content import display_path, load, scenarios_root
+from core.content import display_path, load, scenarios_root, structure
 from core.errors import ContentError, IllegalAction, Problem
 from core.generate import Draw, GeneratedName, derive
 from core.rng import splitmix64
+from core.ruleset import Sheet
 
 KINDS: tuple[str, ...] = ("battle", "elite", "camp", "event", "final")
 #: The bounds a run's settings must keep (a run file carries its settings, so they are checked).
@@ -158,8 +159,37 @@ def check_config(ruleset: str, config: RunConfig, where: str) -> None:
     names = hooks_for(ruleset).price_names
     if sorted(config.prices) != sorted(names):
         found.append(("prices", f"{ruleset} runs price exactly {', '.join(names) or 'nothing'}"))
+    bounds = registry.get(ruleset).generation()
+    (w0, h0), (w1, h1), (b0, b1) = bounds.size_min, bounds.size_max, bounds.budget_range
+    if not (w0 <= config.size[0] <= w1 and h0 <= config.size[1] <= h1):
+        found.append(("size", f"{config.size[0]}x{config.size[1]}; {ruleset} battlefields are {w0}x{h0} to {w1}x{h1}"))
+    if not b0 <= config.warband <= b1:
+        found.append(("warband", f"{config.warband}; a {ruleset} army's budget is {b0} to {b1} ({bounds.budget_word})"))
     if found:
         raise ContentError([Problem(where, field, reason) for field, reason in found])
+
+
+def settings_document(ruleset: str, path: str | Path, data: dict[str, Any]) -> RunConfig:
+    """A run settings file as `Ruleset.load_document` reads it (kind "run"): shapes and bounds
+    checked, every problem named with the file and the field (`skirmish check`)."""
+    file = display_path(path)
+    config = structure(data, RunConfig, file)
+    check_config(ruleset, config, file)
+    return config
+
+
+def settings_sheet(config: RunConfig) -> Sheet:
+    """Run settings in words, as `skirmish sheet` prints them."""
+    lines = (
+        f"A {config.ruleset} run: {config.depth[0]} to {config.depth[1]} layers of {config.width[0]} to {config.width[1]} nodes",
+        f"Battlefields {config.size[0]}x{config.size[1]}; the warband starts with a budget of {config.warband}",
+        f"Opponents from {config.budget[0]} to {config.budget[1]}; elite {config.elite_percent}%, final {config.final_percent}%",
+        "AI: " + ", ".join(f"{step.level} from {step.from_percent}%" for step in config.ai),
+        f"Rewards: battle {config.reward_battle}, elite {config.reward_elite}; resting heals {config.heal_percent}%",
+        "Prices: " + (", ".join(f"{key} {value}" for key, value in sorted(config.prices.items())) or "none"),
+        "Events: " + ", ".join(event.name for event in config.events),
+    )
+    return Sheet(f"{config.ruleset} run settings", lines, {"kind": "run", "ruleset": config.ruleset})
 
 
 # --- the node map -----------------------------------------------------------------------------
@@ -416,8 +446,11 @@ def new_run(ruleset: str, seed: int, config: RunConfig | None = None) -> Run:
 
 
 def ahead(run: Run) -> set[int]:
-    """Every node the run may still reach from where it stands."""
-    todo = list(options_nodes(run))
+    """Every node the run may still reach from where it stands (after the battle or the camp
+    it is at, if any); empty once the run is over."""
+    if run.over:
+        return set()
+    todo = list(run.nodes.starts() if run.at < 0 else run.nodes.nodes[run.at].next)
     seen: set[int] = set()
     while todo:
         node = todo.pop()
@@ -494,11 +527,7 @@ def _event(run: Run, node: Node) -> Run:
     if event.heal_percent:
         members = _heal(members, event.heal_percent, f"by {event.name} (layer {node.depth + 1})")
     words = f"Layer {node.depth + 1}: {event.name}. {event.text}" + (f" (+{event.points} points)" if event.points else "")
-    return _next_or_end(attrs.evolve(run, members=members, points=points, log=run.log + (words,)))
-
-
-def _next_or_end(run: Run) -> Run:
-    return attrs.evolve(run, stage="choose")
+    return attrs.evolve(run, members=members, points=points, stage="choose", log=run.log + (words,))
 
 
 # --- battles ------------------------------------------------------------------------------------
@@ -590,7 +619,7 @@ def finish_battle(run: Run, actions: tuple[Any, ...] | list[Any]) -> Run:
     won = result.winner == 0
     reward = {"battle": run.config.reward_battle, "elite": run.config.reward_elite}.get(node.kind, 0) if won else 0
     record = BattleRecord(
-        found.node, node.kind, str(found.name), found.seed, ruleset.army_label(setup_armies(ruleset, setup)[1]), found.ai,
+        found.node, node.kind, str(found.name), found.seed, ruleset.army_label(ruleset.setup_armies(setup)[1]), found.ai,
         tuple(actions), result.winner, result.reason, ruleset.round_number(state), ruleset.codec().state_hash(state),
         tuple(lost), reward,
     )
@@ -608,11 +637,7 @@ def finish_battle(run: Run, actions: tuple[Any, ...] | list[Any]) -> Run:
         if won:
             return attrs.evolve(run, stage="over", won=True, end="won the final battle")
         return attrs.evolve(run, stage="over", end="the final battle ended without a winner")
-    return _next_or_end(run)
-
-
-def setup_armies(ruleset: Any, setup: Any) -> tuple[Any, ...]:
-    return ruleset.setup_armies(setup)
+    return attrs.evolve(run, stage="choose")
 
 
 # --- the AI plays a run (tests, simulations) ----------------------------------------------------
@@ -676,6 +701,6 @@ def summary(run: Run) -> dict[str, Any]:
 __all__ = [
     "AiStep", "BATTLE", "BattleRecord", "Condition", "Encounter", "KINDS", "LEAVE", "Member", "Node", "NodeMap", "Option", "REST",
     "Run", "RunConfig", "RunEvent", "RunHooks", "ahead", "ai_at", "auto_battle", "auto_choice", "auto_run", "budget_at",
-    "check_config", "choose", "encounter", "encounter_at", "finish_battle", "hooks_for", "load_config", "new_run", "node_map", "options", "start_battle",
+    "check_config", "choose", "encounter", "encounter_at", "finish_battle", "settings_document", "settings_sheet", "hooks_for", "load_config", "new_run", "node_map", "options", "start_battle",
     "summary",
 ]

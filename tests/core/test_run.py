@@ -343,7 +343,8 @@ def test_a_run_map_can_show_the_battles_ahead() -> None:
         runs.encounter_at(run, camp.id)
     assert runs.ahead(run) == {n.id for n in run.nodes.nodes}
     moved = runs.choose(run, str(run.nodes.starts()[0]))
-    assert runs.encounter(moved) == first and runs.ahead(moved) == set()  # a battle waits: nothing to choose
+    assert runs.encounter(moved) == first and runs.options(moved) == []  # a battle waits: nothing to choose
+    assert run.nodes.final in runs.ahead(moved) and moved.at not in runs.ahead(moved)
 
 
 RUN_FINGERPRINT = """
