@@ -350,6 +350,12 @@ class Ruleset(abc.ABC):
         player's army is; the record `load_army` returns, passing the same checks."""
         raise ContentError([Problem(self.name, "(army)", f"{self.title} generates no armies")])
 
+    # --- runs (core/run.py) ----------------------------------------------------------
+    def run_hooks(self) -> Any:
+        """What this ruleset adds to the shared run engine (a core.run.RunHooks: the warband
+        as an army, wounds, what a camp sells), or None: this ruleset has no runs."""
+        return None
+
     # --- files -------------------------------------------------------------
     def configure_converter(self, converter: Any) -> None:
         """Register hooks for this ruleset's own unions (status effects, orders, ...)."""

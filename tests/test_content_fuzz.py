@@ -11,7 +11,7 @@ from tests import content_fuzz
 def test_a_fixed_batch_of_mutated_content_files(tmp_path):
     report = content_fuzz.run(cases=500, seed=0, tmp=tmp_path)
     assert report["failures"] == []
-    assert report["kinds"] == 20 and set(report["per_kind"]) == set(content_fuzz.kinds())
+    assert report["kinds"] == 23 and set(report["per_kind"]) == set(content_fuzz.kinds())
     assert set(report["outcomes"]) <= {"loaded", "refused"}
     assert report["outcomes"].get("loaded", 0) > 0 and report["outcomes"].get("refused", 0) > 0
 

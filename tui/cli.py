@@ -126,7 +126,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ai", default="normal,normal", metavar="A,B",
                    help=f"AI levels, seats alternating every game, from {', '.join(LEVELS)} (default: normal,normal)")
 
-    p = sub.add_parser("verify", parents=[common], help="re-apply save files and check their hashes")
+    p = sub.add_parser("verify", parents=[common], help="re-apply save files (and run files) and check their hashes")
     p.add_argument("files", metavar="FILE", nargs="+", type=Path)
 
     p = sub.add_parser("check", parents=[common], help="validate scenario, army, unit, commander and save files")
@@ -388,11 +388,16 @@ def sim_table(report: dict[str, Any], save_dir: Path | None) -> str:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
+    from core.runfile import is_run_file, load_run
     from core.saves import load_match
 
     failed = 0
     for path in args.files:
         try:
+            if is_run_file(path):  # a run file replays a whole run (core/runfile.py)
+                run = load_run(path)
+                print(f"{display_path(path)}: ok (a run of {len(run.steps)} steps and {len(run.battles)} battles reproduces its hashes)")
+                continue
             match = load_match(path)
         except SaveError as exc:
             print(exc)

@@ -95,6 +95,10 @@ class CommandersRuleset(Ruleset):
         if data.get("ruleset") != self.name:
             raise ContentError([Problem(file, "ruleset", f"expected {self.name!r}, found {data.get('ruleset')!r}")])
         kind = data.get("kind")
+        if kind == "run":  # a run's settings (core/run.py)
+            from core.run import settings_document
+
+            return settings_document(self.name, path, data)
         if kind == "commander":
             return commander_from_data(data, self.catalogue, file)
         if kind == "map":
@@ -133,6 +137,10 @@ class CommandersRuleset(Ruleset):
         return commander_from_data(data, self.catalogue, where)
 
     def sheet(self, document: Any) -> Sheet:
+        from core.run import RunConfig, settings_sheet
+
+        if isinstance(document, RunConfig):
+            return settings_sheet(document)
         if isinstance(document, Commander):
             return commander_sheet(document, self.catalogue)
         if isinstance(document, Setup):
@@ -163,6 +171,11 @@ class CommandersRuleset(Ruleset):
 
     def generate_army(self, seed: int, budget: int) -> Commander:
         return generate.generate_army(seed, budget, self.catalogue, self._start())
+
+    def run_hooks(self) -> Any:
+        from core.commanders.run import CommandersRun
+
+        return CommandersRun(self)
 
     # --- the turn -----------------------------------------------------------------------
     def to_act(self, state: Battle) -> tuple[int, ...]:

@@ -88,6 +88,10 @@ class NinjaRuleset(Ruleset):
     def load_document(self, path: Path, data: dict[str, Any]) -> Any:
         kind = data.get("kind")
         file = display_path(path)
+        if kind == "run" and data.get("ruleset") == self.name:  # a run's settings (core/run.py)
+            from core.run import settings_document
+
+            return settings_document(self.name, path, data)
         if kind == "scenario":
             return load_setup(path, self.cat)
         if kind == "army":
@@ -136,6 +140,10 @@ class NinjaRuleset(Ruleset):
         return army
 
     def sheet(self, document: Any) -> Sheet:
+        from core.run import RunConfig, settings_sheet
+
+        if isinstance(document, RunConfig):
+            return settings_sheet(document)
         if isinstance(document, ArmySpec):
             return sheet.army_sheet(document, self.cat)
         if isinstance(document, SchoolSpec):
@@ -174,6 +182,11 @@ class NinjaRuleset(Ruleset):
 
     def generate_army(self, seed: int, budget: int) -> ArmySpec:
         return generate.generate_army(seed, budget, self.cat)
+
+    def run_hooks(self) -> Any:
+        from core.ninja.run import NinjaRun
+
+        return NinjaRun(self)
 
     # --- the turn -----------------------------------------------------------------
     def to_act(self, state: Battle) -> tuple[int, ...]:

@@ -66,9 +66,17 @@ class StatWar(Ruleset):
         return battle_setup.new_battle(setup, seed)
 
     def load_document(self, path: Path, data: dict[str, Any]) -> Any:
+        if data.get("kind") == "run" and data.get("ruleset") == self.name:  # a run's settings (core/run.py)
+            from core.run import settings_document
+
+            return settings_document(self.name, path, data)
         return content.load_document(Path(path), data)
 
     def sheet(self, document: Any) -> Sheet:
+        from core.run import RunConfig, settings_sheet
+
+        if isinstance(document, RunConfig):
+            return settings_sheet(document)
         return sheet.sheet(document)
 
     # --- armies ----------------------------------------------------------------
@@ -110,6 +118,11 @@ class StatWar(Ruleset):
 
     def generate_army(self, seed: int, budget: int) -> Any:
         return generate.generate_army(seed, budget, self._unit_designs())
+
+    def run_hooks(self) -> Any:
+        from core.statwar.run import StatWarRun
+
+        return StatWarRun(self)
 
     # --- the turn ----------------------------------------------------------
     def to_act(self, state: Battle) -> tuple[int, ...]:
