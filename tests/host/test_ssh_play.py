@@ -39,8 +39,9 @@ class Hosting:
         self.data = data
         self.keys = {"alice": make_key(), "bob": make_key(), "carol": make_key()}
         authorize(data, *self.keys.values())
-        for key in self.keys.values():  # the events of a move play fast (a pace a player may choose in Options)
-            settings.save(settings.Settings(playback="fast"), player_folder(data, player_id(key)) / "config")
+        for key in self.keys.values():  # no playback (a player's choice in Options): a key is never spent
+            # skipping one, and no round summary waits for a key (tests/tui/test_lobby.py plays them)
+            settings.save(settings.Settings(playback="off"), player_folder(data, player_id(key)) / "config")
         open_match(data, (self.keys["alice"], "alice"), (self.keys["bob"], "bob"), ruleset=ruleset, scenario=scenario, seed=seed)
         self.server = Host(HostConfig(data, port=0))
 

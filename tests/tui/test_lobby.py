@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import attrs
+
 from core import registry
 from core.ninja.actions import OrderAction, OrderMove, Submit
 from tests.tui.conftest import make_app
@@ -253,3 +255,34 @@ def test_a_finished_match_is_listed_by_who_won_and_why(tmp_path):
     drawn = open_match(store, ALICE, ruleset="statwar", scenario="duel_25", join=BOB)
     store.finish(drawn, {"winner": None, "reason": "the round limit"})
     assert state_words(store.record(drawn), CAROL) == "over: a draw"
+
+
+async def test_the_other_seats_move_plays_on_the_map_as_an_ai_move_would(tmp_path):
+    """A move the other player commits is played out on this seat's map (the unit's path, the
+    hit), not only written in the log: before, it jumped there at once."""
+    from core.ai import Player
+
+    store = store_with_players(tmp_path / "data")
+    match_id = open_match(store, ALICE, ruleset="statwar", scenario="duel_25", join=BOB)
+    app = hosted_app(tmp_path, BOB, "bob", "s-bob")
+    other = Store.in_folder(tmp_path / "data")  # alice's game process
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.settings = attrs.evolve(app.settings, playback="slow")
+        _, alices = matches.load(other, match_id)
+        statwar, ai = registry.get("statwar"), Player("normal", 1)
+        # both deploy (whoever the coin lets begin), up to alice's first move
+        while alices.match.state.phase != "battle" or alices.match.to_act() != (0,):
+            side = alices.match.to_act()[0]
+            matches.commit(other, match_id, alices, side, "action", ai.choose(statwar, alices.match.state, side))
+        record, hosted = matches.load(store, match_id)
+        screen = HostedBattleScreen(app.hosted, record, hosted, 1)
+        app.push_screen(screen)
+        await pilot.pause()
+        step = screen.match.cursor
+        move = next(a for a in alices.match.legal_actions(0) if getattr(a, "to", None) is not None)
+        matches.commit(other, match_id, alices, 0, "action", move)
+        await until(pilot, lambda: screen.match.cursor == step + 1)
+        assert screen.playing  # the move plays out; the state is already the one after it
+        assert screen.match.state == alices.match.state
+        await pilot.press("space")  # any key skips to the end
+        await until(pilot, lambda: not screen.playing)

@@ -182,7 +182,7 @@ class BattleScreen(Screen[None]):
         for step, action, events in self.match.history():
             self._log_step(self.match.state_at(step), action, events, self.match.state_at(step - 1), show=False)
         self.show_story()
-        self.playback = playback.MapPlayback(self, self.map, self.query_one(PlaybackCaption), self.query_one(InfoLine), self.after_playback)
+        self.set_up_playback()
         self.map.focus()
         self.take_position()
         self.jump_to_own_unit(1, first=True)  # not the next after whatever stands at (0, 0)
@@ -319,9 +319,7 @@ class BattleScreen(Screen[None]):
             self.notify(f"Not allowed: {exc.reason}", severity="warning")
             return False
         beats = self._log_step(self.match.state, action, events, before)
-        if self.ruleset.round_number(self.match.state) > round_before and self.app.settings.playback != "off":
-            self._summary_due = round_before
-        self.play(seen_before, beats)
+        self.unfold(seen_before, beats, round_before)
         self.picker.clear()
         error = self.turns.save_if_turn_complete(self.app)
         if error is not None:
@@ -346,6 +344,17 @@ class BattleScreen(Screen[None]):
         self.query_one(BattleLog).show_lines(story.story_lines(self.story, self.side_name))
 
     # --- playback ----------------------------------------------------------------
+    def set_up_playback(self) -> None:
+        """The playback of events on this screen's map (on mount, once the widgets exist)."""
+        self.playback = playback.MapPlayback(self, self.map, self.query_one(PlaybackCaption), self.query_one(InfoLine), self.after_playback)
+
+    def unfold(self, seen_before: Any, beats: tuple[story.Beat, ...], round_before: int) -> None:
+        """Play a step's events on the map (`seen_before`: the board as this screen showed it
+        before the step) and, when the step ended round `round_before`, have its summary follow."""
+        if self.ruleset.round_number(self.match.state) > round_before and self.app.settings.playback != "off":
+            self._summary_due = round_before
+        self.play(seen_before, beats)
+
     def play(self, before: Any, beats: tuple[story.Beat, ...]) -> None:
         """Show the events just applied on the map, one at a time, at the Options' pace."""
         if self.playback is None:

@@ -87,6 +87,7 @@ class HostedBattleScreen(BattleScreen):
         self.map.side_styles = self.app.side_styles
         self.map.colour = self.app.settings.theme != "monochrome"
         self.write_history()
+        self.set_up_playback()  # the other seat's moves, and this seat's, play out on the map
         self.map.focus()
         self.take_position()
         self.jump_to_own_unit(1, first=True)
@@ -160,7 +161,10 @@ class HostedBattleScreen(BattleScreen):
         if row.kind == "undo":
             log.write_line(f"↶ {self.side_name(row.side)} took back a move (step {step})")
             return
-        self._log_step(self.match.state_at(step), row.action, caused, self.match.state_at(step - 1))
+        before = self.match.state_at(step - 1)
+        seen_before = self.ruleset.board_view(seat_state(self.ruleset, before, self.side))
+        beats = self._log_step(self.match.state_at(step), row.action, caused, before)
+        self.unfold(seen_before, beats, self.ruleset.round_number(before))
 
     def _tell_changes(self, before: MatchRecord) -> None:
         """Say who joined, left or came back, and when the match began or ended on time."""
