@@ -29,7 +29,7 @@ from tui.picking import Picker, Reply, unordered_question
 from tui.screens.battle_ai import HUMAN, AiTurns
 from tui.screens.battle_autosave import TurnWatch
 from tui.widgets.map import HEIGHT_LEGEND, BattleMap, side_underlined, terrain_symbol, unit_letter
-from tui.widgets.panels import BattleLog, InfoLine, OddsPanel, PanelBox, Radar, StatusLine, UnitPanel, fit_side
+from tui.widgets.panels import BattleLog, InfoLine, OddsPanel, PanelBox, Radar, StatusLine, UnitPanel, fit_side, fit_top
 from tui.widgets.story import PlaybackCaption
 
 
@@ -156,8 +156,19 @@ class BattleScreen(Screen[None]):
     def on_resize(self, event) -> None:
         # a narrow terminal gives the map every column it can spare
         for side in self.query("#battle-side"):  # none while the screen is being taken down
-            side.styles.width = fit_side(event.size.width, self.map.drawn_width)
+            side.styles.width = width = fit_side(event.size.width, self.map.drawn_width)
+            self.fit_log(event.size, width)
         self.call_after_refresh(self.update_radar)
+
+    def fit_log(self, size, side_width: int) -> None:
+        """A screen taller than the map needs gives the rows left over to the log (the
+        stylesheet's heights hold otherwise)."""
+        rows = self.map.view.height
+        if self.map.drawn_width > size.width - side_width:  # a scroll bar and the line under the map
+            rows += 2
+        top = fit_top(size.height, rows)
+        self.query_one("#battle-top").styles.height = top
+        self.query_one(BattleLog).styles.height = None if top is None else "1fr"
 
     def update_radar(self) -> None:
         """The line under the map: shown only while some of the map is off screen."""
