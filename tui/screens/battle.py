@@ -30,7 +30,6 @@ from tui.screens.battle_ai import HUMAN, AiTurns
 from tui.screens.battle_autosave import TurnWatch
 from tui.widgets.map import HEIGHT_LEGEND, BattleMap, side_underlined, terrain_symbol, unit_letter
 from tui.widgets.panels import BattleLog, InfoLine, OddsPanel, PanelBox, Radar, StatusLine, UnitPanel, fit_side, fit_top
-from tui.widgets.story import PlaybackCaption
 
 
 class BattleScreen(Screen[None]):
@@ -84,6 +83,7 @@ class BattleScreen(Screen[None]):
         self.story: list[story.Entry] = []  # the log's items (tui.story folds them into lines)
         self.playback: playback.MapPlayback | None = None  # set up on mount
         self._summary_due: int | None = None  # a round just ended: its summary opens after the playback
+        self._top_rows: int | None = None  # the map and side panels' rows when the log takes the rest
 
     @property
     def ai_busy(self) -> bool:
@@ -106,7 +106,6 @@ class BattleScreen(Screen[None]):
         yield InfoLine(id="info-line")
         yield BattleLog(id="battle-log")
         yield Footer(compact=True)
-        yield PlaybackCaption()
 
     def help_guide(self) -> str:
         return (
@@ -167,8 +166,10 @@ class BattleScreen(Screen[None]):
         if self.map.drawn_width > size.width - side_width:  # a scroll bar and the line under the map
             rows += 2
         top = fit_top(size.height, rows)
-        self.query_one("#battle-top").styles.height = top
-        self.query_one(BattleLog).styles.height = None if top is None else "1fr"
+        if top != self._top_rows:  # a new height only when it changes: each asks for a layout
+            self._top_rows = top
+            self.query_one("#battle-top").styles.height = top
+            self.query_one(BattleLog).styles.height = None if top is None else "1fr"
 
     def update_radar(self) -> None:
         """The line under the map: shown only while some of the map is off screen."""
@@ -193,7 +194,7 @@ class BattleScreen(Screen[None]):
         for step, action, events in self.match.history():
             self._log_step(self.match.state_at(step), action, events, self.match.state_at(step - 1), show=False)
         self.show_story()
-        self.playback = playback.MapPlayback(self, self.map, self.query_one(PlaybackCaption), self.query_one(InfoLine), self.after_playback)
+        self.playback = playback.MapPlayback(self, self.map, self.query_one(InfoLine), self.after_playback)
         self.map.focus()
         self.take_position()
         self.jump_to_own_unit(1, first=True)  # not the next after whatever stands at (0, 0)

@@ -186,6 +186,23 @@ class InfoLine(TextPanel):
 
     sized = False  # height: auto (at most 2 lines) in the stylesheet
 
+    def hold(self, rows: int | None) -> None:
+        """Keep `rows` rows whatever the text, so a new text repaints the characters that
+        changed and never asks for a layout pass (a playback's lines); None: the height
+        follows the text again."""
+        self.sized = rows is not None
+        self.styles.height = rows
+
+    def rows_for(self, texts: list[str]) -> int:
+        """The rows the tallest of these texts needs at the line's width (its most rows at
+        the most: max-height in the stylesheet)."""
+        width = self.content_region.width
+        if width <= 0:
+            return 1
+        rows = max((len(Text(text).wrap(self.app.console, width)) for text in texts), default=1)
+        most = self.styles.max_height
+        return min(rows, int(most.value)) if most is not None and most.is_cells else rows
+
 
 class Radar(TextPanel):
     """One line under the map, shown while the map is larger than its viewport: how many
