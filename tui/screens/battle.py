@@ -84,6 +84,7 @@ class BattleScreen(Screen[None]):
         self.playback: playback.MapPlayback | None = None  # set up on mount
         self._summary_due: int | None = None  # a round just ended: its summary opens after the playback
         self._top_rows: int | None = None  # the map and side panels' rows when the log takes the rest
+        self._summary_open = False  # the round's summary is up: a hand-over waits for it
 
     @property
     def ai_busy(self) -> bool:
@@ -334,6 +335,8 @@ class BattleScreen(Screen[None]):
         if self.ruleset.round_number(self.match.state) > round_before and self.app.settings.playback != "off":
             self._summary_due = round_before
         self.play(seen_before, beats)
+        if not self.playing:  # nothing to play (a seal, an end of turn): the round's summary now
+            self.show_round_summary_if_due()
         self.picker.clear()
         error = self.turns.save_if_turn_complete(self.app)
         if error is not None:
@@ -365,22 +368,28 @@ class BattleScreen(Screen[None]):
         self.playback.play(playback.frames(before, beats), self.app.settings.playback)
 
     def after_playback(self) -> None:
-        """The playback is over (or skipped): the live view, and what waited for it."""
+        """The playback is over (or skipped): the live view, and what waited for it (the
+        round's summary first: a hand-over to the next seat waits until it is closed)."""
+        self.show_round_summary_if_due()
         self.refresh_all()
         self.map.follow_cursor()
-        self.show_round_summary_if_due()
 
     def show_round_summary_if_due(self) -> None:
         due, self._summary_due = self._summary_due, None
         if due is None or self.playing or self.app.settings.playback == "off" or self.ended:
             return
         if self.app.screen is self:  # not over a dialog the player has open
-            self.open_round_summary(due)
+            self._summary_open = True  # what happened is for every seat: the hand-over waits
+            self.open_round_summary(due, self._summary_closed)
 
-    def open_round_summary(self, round_no: int) -> None:
+    def _summary_closed(self, _result: None = None) -> None:
+        self._summary_open = False
+        self.refresh_all()
+
+    def open_round_summary(self, round_no: int, closed: Any = None) -> None:
         from tui.screens.story import RoundSummaryScreen
 
-        self.app.push_screen(RoundSummaryScreen(story.round_summary(self.match, round_no)))
+        self.app.push_screen(RoundSummaryScreen(story.round_summary(self.match, round_no)), closed)
 
     def on_key(self, event) -> None:
         """Any key during a playback skips to its end (and does nothing else)."""
@@ -429,7 +438,7 @@ class BattleScreen(Screen[None]):
     # --- hotseat and AI ------------------------------------------------------
     def maybe_hand_over(self) -> None:
         """Between two human players at one keyboard, hide the board while orders are secret."""
-        if self.playing:  # after the playback: the next player sees it first
+        if self.playing or self._summary_open:  # after the playback and the summary: every seat sees them
             return
         side = self.human_side()
         humans = [s for s, seat in self.seats.items() if seat == HUMAN]
@@ -442,6 +451,8 @@ class BattleScreen(Screen[None]):
             to_act = self.match.to_act()
             sealed = [self.side_name(s) for s in sorted(self.seats) if self.ruleset.sealed_orders
                       and s != side and s not in to_act]
+            # the cursor leaves the cell where the last seat pointed its orders
+            self.jump_to_own_unit(1, first=True)
             self.app.push_screen(HandOverDialog(self.side_name(side), tuple(sealed), self.ruleset.sealed_orders))
 
     def maybe_start_ai(self) -> None:
