@@ -97,9 +97,20 @@ def test_the_round_tally_counts_the_events():
     assert story.round_summary(match, 4) == [
         "Round 4 so far",
         "Rangers:", "  hits given 1, taken 0", "  damage given 1, taken 0", "  killed 1, lost 0",
-        "Goblins:", "  hits given 0, taken 1", "  damage given 0, taken 1", "  killed 0, lost 1",
+        "Goblins:", "  hits given 0, taken 1", "  damage given 0, taken 1", "  killed 0, lost 1", "  fell: Goblin Sapper",
         "Ahead: Rangers. Left: Rangers 2 units/7 health, Goblins 1 units/5 health",
     ]
+
+
+def test_the_round_summary_names_who_fell():
+    # ninja ash_vs_vine, seed 3: the action phase of round 3 kills Vine Initiate 1
+    match, _, beats = deadly_beats("ninja")
+    round_no = match.ruleset.round_number(match.state) - 1
+    lines = story.round_summary(match, round_no)
+    dead = [b for b in beats if b.kind == "death"]
+    assert [b.text for b in dead] == ["Vine Initiate 1 falls"]
+    assert lines[lines.index("Vine 10:") + 4] == "  fell: Vine Initiate 1"
+    assert not any(line.startswith("  fell") for line in lines[: lines.index("Vine 10:")])
 
 
 def test_the_cli_log_and_the_end_screen_use_the_log_words():
