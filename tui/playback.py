@@ -11,8 +11,8 @@ frames are numbered in that order too.
 `frames` (pure, no Textual) turns a board view and tui.story beats into Frames;
 `Player` runs frames on any Textual widget with its timers (set_timer), one at a
 time, and skips to the end on request; `MapPlayback` is the glue the battle and
-replay screens share: it draws a frame on their BattleMap, the caption beside the
-target and the line under the map, keeps the viewport on the action and puts the
+replay screens share: it draws a frame on their BattleMap, with the caption beside
+the target, and the line under the map, keeps the viewport on the action and puts the
 player's view back at the end.
 """
 
@@ -175,15 +175,15 @@ class Player:
 
 
 class MapPlayback:
-    """A Player drawing on a screen's BattleMap, its caption and its info line.
+    """A Player drawing on a screen's BattleMap (the caption too: the map draws it, so a
+    frame is a repaint of the cells it changes, never a layout pass) and its info line.
 
     The screen says how to put the live view back (`restore`); the map's scroll
     position is remembered at the start and restored at the end.
     """
 
-    def __init__(self, screen: Any, battle_map: Any, caption: Any, info: Any, restore: Callable[[], None]) -> None:
+    def __init__(self, screen: Any, battle_map: Any, info: Any, restore: Callable[[], None]) -> None:
         self.map = battle_map
-        self.caption = caption
         self.info = info
         self.restore = restore
         self.player = Player(screen, self._show, self._done)
@@ -198,6 +198,10 @@ class MapPlayback:
             return
         if not self.player.running:
             self._scroll = (int(self.map.scroll_x), int(self.map.scroll_y))
+        # the line under the map keeps the height of its longest line while frames play:
+        # a frame then repaints what changed and never asks for a layout pass
+        lines = [frame.line for frame in (*self.player.queue, *more)]
+        self.info.hold(max(self.info.size.height, self.info.rows_for(lines)))
         self.player.play(more, PACES[pace])
 
     def skip(self) -> None:
@@ -210,28 +214,11 @@ class MapPlayback:
         if frame.focus is not None:
             self.map.follow_cell(frame.focus)
         self.info.show_text(frame.line)
-        self._place_caption(frame)
-
-    def _place_caption(self, frame: Frame) -> None:
-        if frame.caption is None or not frame.caption[1]:
-            self.caption.display = False
-            return
-        cell, words = frame.caption
-        region = self.map.visible_cell_region(cell)
-        origin = self.map.content_region
-        width = len(words) + 2
-        x, y = origin.x + region.right, origin.y + region.y
-        if x + width > origin.right:  # no room on the right: on the left, else on the row above
-            x = origin.x + region.x - width
-            if x < origin.x:
-                x = max(origin.x, min(origin.x + region.x, origin.right - width))
-                y = y - 1 if region.y > 0 else y + 1
-        self.caption.update(f" {words} ")
-        self.caption.styles.offset = (x, y)
-        self.caption.display = True
+        self.map.set_caption(frame.caption)
 
     def _done(self) -> None:
-        self.caption.display = False
+        self.map.set_caption(None)
+        self.info.hold(None)
         if self._scroll is not None:
             self.map.scroll_to(*self._scroll, animate=False, force=True, immediate=True)
         self._scroll = None

@@ -280,8 +280,10 @@ SPENT_WORD = {"ninja": "chi", "commanders": "MP"}
 
 
 def summary_lines(ruleset_name: str, title: str, names: tuple[str, ...], tallies: list[SideTally],
-                  strength: tuple[int, ...], units_left: tuple[int, ...]) -> list[str]:
-    """The round summary in words: one block per side, then who is ahead."""
+                  strength: tuple[int, ...], units_left: tuple[int, ...],
+                  fallen: tuple[tuple[str, ...], ...] = ()) -> list[str]:
+    """The round summary in words: one block per side (with the names of its units that fell,
+    so every death of the round can be told without reading back the log), then who is ahead."""
     spent = SPENT_WORD.get(ruleset_name)
     lines = [title]
     for side, (name, t) in enumerate(zip(names, tallies)):
@@ -290,6 +292,8 @@ def summary_lines(ruleset_name: str, title: str, names: tuple[str, ...], tallies
         lines.append(f"  damage given {t.damage_given}, taken {t.damage_taken}")
         extra = f", {spent} spent {t.spent}" if spent else ""
         lines.append(f"  killed {t.kills}, lost {t.deaths}{extra}")
+        if side < len(fallen) and fallen[side]:
+            lines.append(f"  fell: {', '.join(fallen[side])}")
     lines.append(ahead_line(names, strength, units_left))
     return lines
 
@@ -313,14 +317,17 @@ def step_beats(match: Any, step: int) -> tuple[Beat, ...]:
     return beats(match.ruleset, match.state_at(step), match.events_at(step))
 
 
-def _sides_of(match: Any, steps: Iterable[int]) -> dict[int, int]:
-    """uid -> side of every unit on the board before or after these steps."""
+def _sides_of(match: Any, steps: Iterable[int], named: dict[int, str] | None = None) -> dict[int, int]:
+    """uid -> side of every unit on the board before or after these steps (and, in `named`,
+    uid -> its name)."""
     ruleset = match.ruleset
     out: dict[int, int] = {}
     for step in steps:
         for state in (match.state_at(step - 1), match.state_at(step)):
             for unit in ruleset.board_view(state).units:
                 out.setdefault(unit.uid, unit.side)
+                if named is not None:
+                    named.setdefault(unit.uid, unit.name)
     return out
 
 
@@ -341,14 +348,21 @@ def round_summary(match: Any, round_no: int, upto: int | None = None) -> list[st
     names = tuple(ruleset.side_names(match.state))
     if not steps:
         return [f"Round {round_no}: nothing has happened yet."]
-    sides = _sides_of(match, [steps[0], steps[-1]] + [s for s in steps if match.events_at(s)])
-    tallies = tally((step_beats(match, s) for s in steps), lambda uid: sides.get(uid) if uid is not None else None, len(names))
+    unit_names: dict[int, str] = {}
+    sides = _sides_of(match, [steps[0], steps[-1]] + [s for s in steps if match.events_at(s)], unit_names)
+    beats = [step_beats(match, s) for s in steps]
+    tallies = tally(beats, lambda uid: sides.get(uid) if uid is not None else None, len(names))
+    shared = {name for name in unit_names.values() if list(unit_names.values()).count(name) > 1}
+    unit_names = {uid: f"{name} #{uid}" if name in shared else name for uid, name in unit_names.items()}
+    fallen = tuple(tuple(unit_names.get(b.target, "?") for bs in beats for b in bs
+                         if b.kind == "death" and b.target is not None and sides.get(b.target) == side)
+                   for side in range(len(names)))
     end = ruleset.board_view(match.state_at(steps[-1]))
     strength = tuple(sum(max(u.hp, 0) for u in end.units if u.side == s) for s in range(len(names)))
     left = tuple(sum(1 for u in end.units if u.side == s) for s in range(len(names)))
     done = ruleset.round_number(match.state_at(steps[-1])) > round_no
     title = f"Round {round_no}" + ("" if done else " so far")
-    return summary_lines(ruleset.name, title, names, tallies, strength, left)
+    return summary_lines(ruleset.name, title, names, tallies, strength, left, fallen)
 
 
 def match_entries(match: Any, action_words: Callable[[int], str], upto: int | None = None) -> dict[int, list[Entry]]:

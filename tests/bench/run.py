@@ -306,6 +306,7 @@ def suites() -> dict[str, Callable[[Report], None]]:
     import bench_engine as engine
     import bench_files as files
     import bench_host as host
+    import bench_playback as playback
     import bench_terminal as terminal
 
     return {
@@ -316,6 +317,7 @@ def suites() -> dict[str, Callable[[Report], None]]:
         "saves": files.run_saves,
         "sim": files.run_sim,
         "terminal": terminal.run_terminal,
+        "playback": playback.run_playback,
         "host": host.run_host,
     }
 

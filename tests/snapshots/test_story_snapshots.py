@@ -50,8 +50,8 @@ def at_frame(name: str, wanted: str):
             await pilot.press("enter")
         assert screen.commit(deadly)
         for _ in range(40):
-            caption = screen.query_one("#playback-caption")
-            if caption.display and wanted in str(caption.render()):
+            caption = screen.map.caption
+            if caption is not None and wanted in caption[1]:
                 break
             screen.playback.player.advance()
             await pilot.pause()

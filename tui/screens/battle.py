@@ -29,8 +29,7 @@ from tui.picking import Picker, Reply, unordered_question
 from tui.screens.battle_ai import HUMAN, AiTurns
 from tui.screens.battle_autosave import TurnWatch
 from tui.widgets.map import HEIGHT_LEGEND, BattleMap, side_underlined, terrain_symbol, unit_letter
-from tui.widgets.panels import BattleLog, InfoLine, OddsPanel, PanelBox, Radar, StatusLine, UnitPanel, fit_side
-from tui.widgets.story import PlaybackCaption
+from tui.widgets.panels import BattleLog, InfoLine, OddsPanel, PanelBox, Radar, StatusLine, UnitPanel, fit_side, fit_top
 
 
 class BattleScreen(Screen[None]):
@@ -84,6 +83,8 @@ class BattleScreen(Screen[None]):
         self.story: list[story.Entry] = []  # the log's items (tui.story folds them into lines)
         self.playback: playback.MapPlayback | None = None  # set up on mount
         self._summary_due: int | None = None  # a round just ended: its summary opens after the playback
+        self._top_rows: int | None = None  # the map and side panels' rows when the log takes the rest
+        self._summary_open = False  # the round's summary is up: a hand-over waits for it
 
     @property
     def ai_busy(self) -> bool:
@@ -106,7 +107,6 @@ class BattleScreen(Screen[None]):
         yield InfoLine(id="info-line")
         yield BattleLog(id="battle-log")
         yield Footer(compact=True)
-        yield PlaybackCaption()
 
     def help_guide(self) -> str:
         return (
@@ -156,8 +156,21 @@ class BattleScreen(Screen[None]):
     def on_resize(self, event) -> None:
         # a narrow terminal gives the map every column it can spare
         for side in self.query("#battle-side"):  # none while the screen is being taken down
-            side.styles.width = fit_side(event.size.width, self.map.drawn_width)
+            side.styles.width = width = fit_side(event.size.width, self.map.drawn_width)
+            self.fit_log(event.size, width)
         self.call_after_refresh(self.update_radar)
+
+    def fit_log(self, size, side_width: int) -> None:
+        """A screen taller than the map needs gives the rows left over to the log (the
+        stylesheet's heights hold otherwise)."""
+        rows = self.map.view.height
+        if self.map.drawn_width > size.width - side_width:  # a scroll bar and the line under the map
+            rows += 2
+        top = fit_top(size.height, rows)
+        if top != self._top_rows:  # a new height only when it changes: each asks for a layout
+            self._top_rows = top
+            self.query_one("#battle-top").styles.height = top
+            self.query_one(BattleLog).styles.height = None if top is None else "1fr"
 
     def update_radar(self) -> None:
         """The line under the map: shown only while some of the map is off screen."""
@@ -346,7 +359,7 @@ class BattleScreen(Screen[None]):
     # --- playback ----------------------------------------------------------------
     def set_up_playback(self) -> None:
         """The playback of events on this screen's map (on mount, once the widgets exist)."""
-        self.playback = playback.MapPlayback(self, self.map, self.query_one(PlaybackCaption), self.query_one(InfoLine), self.after_playback)
+        self.playback = playback.MapPlayback(self, self.map, self.query_one(InfoLine), self.after_playback)
 
     def unfold(self, seen_before: Any, beats: tuple[story.Beat, ...], round_before: int) -> None:
         """Play a step's events on the map (`seen_before`: the board as this screen showed it
@@ -354,6 +367,8 @@ class BattleScreen(Screen[None]):
         if self.ruleset.round_number(self.match.state) > round_before and self.app.settings.playback != "off":
             self._summary_due = round_before
         self.play(seen_before, beats)
+        if not self.playing:  # nothing to play (a seal, an end of turn): the round's summary now
+            self.show_round_summary_if_due()
 
     def play(self, before: Any, beats: tuple[story.Beat, ...]) -> None:
         """Show the events just applied on the map, one at a time, at the Options' pace."""
@@ -362,22 +377,28 @@ class BattleScreen(Screen[None]):
         self.playback.play(playback.frames(before, beats), self.app.settings.playback)
 
     def after_playback(self) -> None:
-        """The playback is over (or skipped): the live view, and what waited for it."""
+        """The playback is over (or skipped): the live view, and what waited for it (the
+        round's summary first: a hand-over to the next seat waits until it is closed)."""
+        self.show_round_summary_if_due()
         self.refresh_all()
         self.map.follow_cursor()
-        self.show_round_summary_if_due()
 
     def show_round_summary_if_due(self) -> None:
         due, self._summary_due = self._summary_due, None
         if due is None or self.playing or self.app.settings.playback == "off" or self.ended:
             return
         if self.app.screen is self:  # not over a dialog the player has open
-            self.open_round_summary(due)
+            self._summary_open = True  # what happened is for every seat: the hand-over waits
+            self.open_round_summary(due, self._summary_closed)
 
-    def open_round_summary(self, round_no: int) -> None:
+    def _summary_closed(self, _result: None = None) -> None:
+        self._summary_open = False
+        self.refresh_all()
+
+    def open_round_summary(self, round_no: int, closed: Any = None) -> None:
         from tui.screens.story import RoundSummaryScreen
 
-        self.app.push_screen(RoundSummaryScreen(story.round_summary(self.match, round_no)))
+        self.app.push_screen(RoundSummaryScreen(story.round_summary(self.match, round_no)), closed)
 
     def on_key(self, event) -> None:
         """Any key during a playback skips to its end (and does nothing else)."""
@@ -426,7 +447,7 @@ class BattleScreen(Screen[None]):
     # --- hotseat and AI ------------------------------------------------------
     def maybe_hand_over(self) -> None:
         """Between two human players at one keyboard, hide the board while orders are secret."""
-        if self.playing:  # after the playback: the next player sees it first
+        if self.playing or self._summary_open:  # after the playback and the summary: every seat sees them
             return
         side = self.human_side()
         humans = [s for s, seat in self.seats.items() if seat == HUMAN]
@@ -439,6 +460,8 @@ class BattleScreen(Screen[None]):
             to_act = self.match.to_act()
             sealed = [self.side_name(s) for s in sorted(self.seats) if self.ruleset.sealed_orders
                       and s != side and s not in to_act]
+            # the cursor leaves the cell where the last seat pointed its orders
+            self.jump_to_own_unit(1, first=True)
             self.app.push_screen(HandOverDialog(self.side_name(side), tuple(sealed), self.ruleset.sealed_orders))
 
     def maybe_start_ai(self) -> None:

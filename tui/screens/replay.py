@@ -21,7 +21,6 @@ from tui import keymap, playback, saving, story
 from tui.dialogs.round_ask import RoundDialog
 from tui.widgets.map import BattleMap
 from tui.widgets.panels import BattleLog, InfoLine, PanelBox, StatusLine, UnitPanel, fit_side
-from tui.widgets.story import PlaybackCaption
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)  # seconds per step
 
@@ -100,7 +99,6 @@ class ReplayScreen(Screen[None]):
         yield InfoLine(id="info-line")
         yield BattleLog(id="battle-log")
         yield Footer()
-        yield PlaybackCaption()
 
     def on_resize(self, event) -> None:
         # a narrow terminal gives the map every column it can spare
@@ -113,7 +111,7 @@ class ReplayScreen(Screen[None]):
         battle_map = self.query_one(BattleMap)
         battle_map.side_styles = self.app.side_styles
         battle_map.colour = self.app.settings.theme != "monochrome"
-        self.playback = playback.MapPlayback(self, battle_map, self.query_one(PlaybackCaption), self.query_one(InfoLine), self.show)
+        self.playback = playback.MapPlayback(self, battle_map, self.query_one(InfoLine), self.show)
         self.show()
 
     @property

@@ -21,6 +21,8 @@ in place of open ground's "." and beside any other terrain when no mark is there
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.segment import Segment
 from rich.style import Style
 from textual.geometry import Region, Size
@@ -110,7 +112,12 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
     the cursor.
     """
 
-    DEFAULT_CSS = "BattleMap { background: $surface; }"
+    DEFAULT_CSS = """
+    BattleMap { background: $surface; }
+    BattleMap > .battle-map--caption { background: $warning; color: $background; text-style: bold; }
+    """
+    #: the words a playback shows beside its target (the roll, the damage, DEAD)
+    COMPONENT_CLASSES = {"battle-map--caption"}
 
     #: cells (columns of cells, and rows) kept between the cursor and an edge of the viewport
     MARGIN = 2
@@ -121,6 +128,7 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
         self.cursor: Cell = (0, 0)
         self.highlights: dict[Cell, str] = {}
         self.path: frozenset[Cell] = frozenset()
+        self.caption: tuple[Cell, str] | None = None  # words drawn beside a cell, over the map
         self.side_styles: tuple[str, ...] = ("bold #5fafff", "bold #ff5f5f", "bold #87d75f", "bold #d787ff")
         self.colour = True
         self._rows: dict[int, Strip] = {}
@@ -215,6 +223,48 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
         changed = set(self.path ^ path)
         self.path = path
         self._repaint_cells(changed)
+
+    def set_caption(self, caption: tuple[Cell, str] | None) -> None:
+        """Draw words beside a cell (None: no words). The map draws them itself, so a new
+        caption repaints only the cells under the old and the new words: no layout pass."""
+        if caption == self.caption:
+            return
+        old = [region for region, _ in self.caption_lines()]
+        self.caption = caption
+        self.refresh(*old, *(region for region, _ in self.caption_lines()))
+
+    def caption_lines(self) -> list[tuple[Region, str]]:
+        """Where the caption is drawn within the widget, a line at a time: right of its cell,
+        else left of it, else on the row above (below on the top row); words wider than the
+        viewport wrap over the rows under the cell (over it at the bottom). Nothing when
+        there is no caption or no room."""
+        if self.caption is None or not self.caption[1]:
+            return []
+        cell, words = self.caption
+        width, height = self.viewport
+        region = self.visible_cell_region(cell)
+        if width < 3 or height < 1:
+            return []
+        if len(words) + 2 > width:
+            lines = textwrap.wrap(words, width - 2) or [words[: width - 2]]
+            y = region.y + 1 if region.y + len(lines) < height else region.y - len(lines)
+            return [(Region(0, y + i, len(line) + 2, 1), f" {line} ") for i, line in enumerate(lines) if 0 <= y + i < height]
+        size = len(words) + 2
+        x, y = region.right, region.y
+        if x + size > width:
+            x = region.x - size
+            if x < 0:
+                x = max(0, min(region.x, width - size))
+                y = y - 1 if region.y > 0 else y + 1
+        return [(Region(x, y, size, 1), f" {words} ")] if 0 <= y < height else []
+
+    def _with_caption(self, strip: Strip, y: int) -> Strip:
+        for region, text in self.caption_lines():
+            if region.y == y:
+                style = self.get_component_rich_style("battle-map--caption") if self.colour else Style(bold=True, reverse=True)
+                words = Strip([Segment(text, style)], region.width)
+                return Strip.join([strip.crop(0, region.x), words, strip.crop(region.right, strip.cell_length)])
+        return strip
 
     def restyle(self) -> None:
         """Colours changed (theme): rebuild every row."""
@@ -433,14 +483,14 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
         row = y + scroll_y
         width = self.size.width
         if not 0 <= row < self.view.height:
-            return Strip.blank(width, self.rich_style)
+            return self._with_caption(Strip.blank(width, self.rich_style), y)
         strip = self._rows.get(row)
         if strip is None:
             strip = self._build_row(row)
             self._rows[row] = strip
         if scroll_x == 0 and strip.cell_length <= self.viewport.width:
-            return strip.crop_extend(0, width, self.rich_style)  # the whole row fits
-        return self._window(strip, row, scroll_x, width)
+            return self._with_caption(strip.crop_extend(0, width, self.rich_style), y)  # the whole row fits
+        return self._with_caption(self._window(strip, row, scroll_x, width), y)
 
     def _window(self, strip: Strip, row: int, scroll_x: int, width: int) -> Strip:
         """The part of a row in view, with a cell cut by either edge of the viewport left blank

@@ -51,6 +51,29 @@ def fit_side(terminal_width: int, map_width: int) -> int:
     return max(least, min(SIDE_MOST, terminal_width - map_width - 1))
 
 
+#: rows the map and side panels keep at the least: what they have at 80x24 (24 less the
+#: footer, a one-line info line and the 4-line log), so a taller screen never shrinks them
+TOP_LEAST = 18
+
+
+def log_rows(terminal_height: int) -> int:
+    """The log's rows in the layout of a small screen: a fifth of the height, 4 at the least."""
+    return max(4, terminal_height // 5)
+
+
+def fit_top(terminal_height: int, map_rows: int) -> int | None:
+    """The height of the map and side panels' row when the log should take the rest, or None
+    when it should not (the log keeps its fifth of the height, as at 80x24).
+
+    The row takes what the map needs to show whole (`map_rows`, with its scroll bar and the
+    line under it) and no less than TOP_LEAST; the log then gets more rows than its fifth,
+    and keeps at least its fifth even when the info line grows to its 3 rows."""
+    top = max(TOP_LEAST, map_rows)
+    if terminal_height - 2 - top <= log_rows(terminal_height):  # footer and info line: 2
+        return None
+    return min(top, terminal_height - 4 - log_rows(terminal_height))
+
+
 class PanelBox(VerticalScroll, can_focus=False):
     """A bordered frame that scrolls its one panel when the text is taller than the room left
     (a scroll bar then shows there is more): text is never cut off out of reach.
@@ -162,6 +185,23 @@ class InfoLine(TextPanel):
     """The cell under the cursor in words (ruleset.describe_cell); wraps onto a second line."""
 
     sized = False  # height: auto (at most 2 lines) in the stylesheet
+
+    def hold(self, rows: int | None) -> None:
+        """Keep `rows` rows whatever the text, so a new text repaints the characters that
+        changed and never asks for a layout pass (a playback's lines); None: the height
+        follows the text again."""
+        self.sized = rows is not None
+        self.styles.height = rows
+
+    def rows_for(self, texts: list[str]) -> int:
+        """The rows the tallest of these texts needs at the line's width (its most rows at
+        the most: max-height in the stylesheet)."""
+        width = self.content_region.width
+        if width <= 0:
+            return 1
+        rows = max((len(Text(text).wrap(self.app.console, width)) for text in texts), default=1)
+        most = self.styles.max_height
+        return min(rows, int(most.value)) if most is not None and most.is_cells else rows
 
 
 class Radar(TextPanel):
