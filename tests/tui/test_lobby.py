@@ -208,6 +208,15 @@ async def test_a_spectator_follows_live_and_steps_back_while_the_match_goes_on(t
         assert screen.match.cursor == 3
         await pilot.press("t")
         assert isinstance(app.screen, WatchScreen)  # a spectator cannot take over
+        play_one()  # the last unit deployed
+        await until(pilot, lambda: screen.match.steps == 4)
+        # live, with playback on: a move plays on the map, its state already there
+        app.settings = attrs.evolve(app.settings, playback="slow")
+        side = theirs.match.to_act()[0]
+        move = next(a for a in theirs.match.legal_actions(side) if getattr(a, "to", None) is not None)
+        matches.commit(writer, match_id, theirs, side, "action", move)
+        await until(pilot, lambda: screen.match.steps == 5)
+        assert screen.match.cursor == 5 and screen.playing
 
 
 async def test_random_keys_and_sizes_in_hosted_play_neither_crash_nor_freeze(tmp_path):

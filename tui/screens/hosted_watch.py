@@ -2,7 +2,8 @@
 
 A spectator sees the public view (core.seats, seat None): sealed orders of the
 phase being decided stay hidden until they resolve. New actions arrive from the
-match store as they are committed; at the last step the view follows them, and
+match store as they are committed; at the last step the view follows them, each
+played on the map as the replay plays a step (at the Options' pace), and
 stepping back with the replay keys stays where it is while the match goes on
 (End catches up). A move taken back by its seat is taken back here too.
 """
@@ -63,13 +64,15 @@ class WatchScreen(ReplayScreen):
             return
         standing = list(self.hosted.match.actions)
         seen = list(self.match.all_actions)
-        live = self.match.cursor == self.match.steps
+        live = self.match.cursor == self.match.steps and not self.playing
+        unfold = False  # live, and new moves came: they play on the map one step after another
         if standing[: len(seen)] == seen:
             here = self.match.cursor
             self.match.jump(self.match.steps)
             for action in standing[len(seen):]:
                 self.match.apply(action)
-            if not live:
+            unfold = live and self.app.settings.playback != "off"
+            if not live or unfold:
                 self.match.jump(here)
         else:  # a seat took a move back: the view starts again from the standing actions
             here = min(self.match.cursor, len(standing))
@@ -84,7 +87,11 @@ class WatchScreen(ReplayScreen):
         if secret != self._secret or self._logged > self.match.cursor:  # resolved orders: write the log anew
             self._logged = -1
         self._secret = secret
-        self.show()
+        if unfold:
+            while self.match.cursor < self.match.steps:
+                self.step_forward()
+        else:
+            self.show()
 
     def show(self) -> None:
         super().show()
