@@ -59,7 +59,7 @@ def describe_event(state: Battle, e) -> str:
         return f"{name(state, e.unit)} gets off {name(state, e.mount)}."
     if isinstance(e, UnitAttacked):
         return (
-            f"{name(state, e.attacker)} attacks {name(state, e.target)} at {e.distance} (reach {e.reach}): "
+            f"{name(state, e.attacker)} attacks {name(state, e.target)} at range {e.distance} (reach {e.reach}): "
             f"{damage_words(e.damage, e.armor, e.dealt)}; Health {e.health_before} -> {e.health_after}."
         )
     if isinstance(e, BombExploded):

@@ -14,7 +14,7 @@ def test_the_log_explains_a_hit_with_every_number():
     s = battle([(unit("Crossbow", damage=3, range=6), 0, 0, 0), (unit("Guard", armor=2), 1, 4, 4)])
     s2, ev = R.apply(s, Activate(0, 0, None, 1))
     line = R.describe_event(s2, ev[0])
-    assert "Damage 3 - Armor 2 = 1; Health 5 -> 4" in line and "at 4 (reach 6)" in line
+    assert "Damage 3 - Armor 2 = 1; Health 5 -> 4" in line and "at range 4 (reach 6)" in line
 
 
 def test_every_event_kind_has_a_sentence_and_every_action_a_name():
