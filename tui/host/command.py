@@ -16,18 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from core.hosting import limit_words
+from tui.host.capacity import MAX_PLAYERS, PLAYERS_PER_CORE, default_max_players
 
 DEFAULT_PORT = 2222
-#: Players at once for each core, unless the host is started with --max-players: each player is
-#: a game process, and on the 2-core bench machine 8 players kept key-to-repaint under 100 ms
-#: where 16 did not (docs/PERFORMANCE.md, "Hosted play over SSH").
-PLAYERS_PER_CORE = 4
-#: The most players a host may be told to take (each is a process of about 50 MB).
-MAX_PLAYERS = 1000
-
-
-def default_max_players() -> int:
-    return PLAYERS_PER_CORE * (os.cpu_count() or 1)
 
 
 def default_data() -> Path:

@@ -33,7 +33,7 @@ import attrs
 from core.content import printable, repo_root
 from core.words import count
 from tui.host import matches
-from tui.host.command import default_max_players
+from tui.host.capacity import default_max_players
 from tui.host.session import player_folder
 from tui.host.store import Store
 
