@@ -64,7 +64,7 @@ class TestShell:
         assert snap_compare(app, press=["q"], terminal_size=size)
 
     def test_options(self, snap_compare, app, size):
-        assert snap_compare(app, press=["down"] * 7 + ["enter"], terminal_size=size)
+        assert snap_compare(app, press=["down"] * 8 + ["enter"], terminal_size=size)
 
     def test_rules(self, snap_compare, app, size):
         assert snap_compare(app, run_before=push(lambda: RulesScreen(FIXTURE_DOCS)), terminal_size=size)
