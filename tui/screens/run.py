@@ -27,6 +27,7 @@ from tui.widgets.menu_list import MenuList
 #: A node's kind as one letter on the run map (readable without colour).
 KIND_LETTERS = {"battle": "B", "elite": "E", "camp": "C", "event": "?", "final": "F"}
 MAP_LEGEND = "B battle E elite C camp ? event F final | @ here * been > next · out of reach"
+FIGHT_WORDS = {"battle": "the battle", "elite": "the elite battle", "final": "the final battle"}
 RUN_CSS = """
 .run-title { text-style: bold; color: $primary; padding: 0 1; height: 1; }
 .run-map { padding: 0 1; height: auto; }
@@ -36,6 +37,8 @@ RUN_CSS = """
 .run-list { height: auto; max-height: 8; }
 .run-about { height: auto; color: $text-muted; }
 .run-warband { width: 38; padding: 0 1; border-left: vkey $primary; }
+#camp-choices { max-height: 16; }
+#camp-warband { width: 30; }
 """
 
 
@@ -78,7 +81,7 @@ def warband_lines(run: runs.Run) -> list[str]:
     lines = [f"Warband: {count} unit{'s' if count != 1 else ''}", f"Points to spend: {run.points}", ""]
     for member in run.members:
         health = f"{member.wounds} wounds" if member.wounds else "unhurt"
-        lines.append(f"{member.name}: {health}, {member.battles} battles")
+        lines.append(f"{member.name}: {health}, {member.battles} battle{'s' if member.battles != 1 else ''}")
         lines.append(f"  {hooks.describe(member)}")
     if run.fallen:
         lines += ["", "Fallen: " + ", ".join(f"{m.name} ({m.fell})" for m in run.fallen)]
@@ -271,7 +274,7 @@ class RunMapScreen(Screen[None]):
                 choices.add_option(Option(Text(f"{run_files.KIND_WORDS[n.kind].capitalize()} (layer {n.depth + 1}, row {n.lane + 1})"), id=str(i)))
         elif run.stage == "battle" and node is not None:
             self.query_one("#run-heading", Static).update("A battle waits.")
-            choices.add_option(Option(Text(f"Fight the {node.kind} battle of layer {node.depth + 1}".replace("final battle battle", "final battle")), id="fight"))
+            choices.add_option(Option(Text(f"Fight {FIGHT_WORDS[node.kind]} of layer {node.depth + 1}"), id="fight"))
         elif run.stage == "camp":
             self.query_one("#run-heading", Static).update("The warband is in camp.")
             choices.add_option(Option(Text("Back to the camp"), id="camp"))
@@ -407,16 +410,17 @@ class CampScreen(Screen[bool]):
         self.refused = {}
         out = []
         if runs.REST in allowed:
-            out.append((runs.REST, f"Rest (heals {run.config.heal_percent}% of wounds), free", allowed[runs.REST].label))
+            out.append((runs.REST, f"{'free':<7}Rest: heal {run.config.heal_percent}% of every wound",
+                        "Rest once at this camp: every wound heals by that share."))
         for offer in runs.hooks_for(run.ruleset).offers(run):
-            price = f"{offer.cost} points" if offer.cost else "free"
+            price = f"{offer.cost} pts" if offer.cost else "free"
+            words = offer.label[:1].upper() + offer.label[1:]
             if offer.key in allowed:
-                out.append((offer.key, f"{offer.label.capitalize()}, {price}", f"{offer.label}: {price}."))
+                out.append((offer.key, f"{price:<7}{words}", f"{words}: {price}."))
             else:
-                lack = f"needs {offer.cost - run.points} more points"
                 self.refused[offer.key] = f"Not enough points: {offer.label} costs {offer.cost}, the warband has {run.points}."
-                out.append((offer.key, f"{offer.label.capitalize()}, {price} ({lack})", self.refused[offer.key]))
-        out.append((runs.LEAVE, "Break camp and go on", "Leave the camp for the next layer of the map."))
+                out.append((offer.key, f"{price:<7}{words} (needs {offer.cost - run.points} more)", self.refused[offer.key]))
+        out.append((runs.LEAVE, f"{'':<7}Break camp and go on", "Leave the camp for the next layer of the map."))
         return out
 
     def on_mount(self) -> None:
