@@ -77,11 +77,10 @@ def map_lines(run: runs.Run) -> list[str]:
 def warband_lines(run: runs.Run) -> list[str]:
     """The warband, its points and its fallen, in the words of the run's ruleset."""
     hooks = runs.hooks_for(run.ruleset)
-    count = len(run.members)
-    lines = [f"Warband: {count} unit{'s' if count != 1 else ''}", f"Points to spend: {run.points}", ""]
+    lines = [f"Warband: {count(len(run.members), 'unit')}", f"Points to spend: {run.points}", ""]
     for member in run.members:
         health = f"{member.wounds} wounds" if member.wounds else "unhurt"
-        lines.append(f"{member.name}: {health}, {member.battles} battle{'s' if member.battles != 1 else ''}")
+        lines.append(f"{member.name}: {health}, {count(member.battles, 'battle')}")
         lines.append(f"  {hooks.describe(member)}")
     if run.fallen:
         lines += ["", "Fallen: " + ", ".join(f"{m.name} ({m.fell})" for m in run.fallen)]
@@ -108,6 +107,10 @@ def node_about(run: runs.Run, node_id: int) -> str:
     if node.next:
         text += "\nLeads to: " + ", ".join(run_files.KIND_WORDS[run.nodes.nodes[n].kind] for n in node.next) + "."
     return text
+
+
+def count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def title_line(run: runs.Run, where: str) -> str:
@@ -477,11 +480,11 @@ def end_lines(summary: dict[str, Any]) -> list[str]:
         lost = f"; fallen: {', '.join(battle['lost'])}" if battle["lost"] else ""
         points = f"; +{battle['points']} points" if battle["points"] else ""
         lines.append(f"- {battle['kind']} vs {battle['opponent']} (AI {battle['ai']}): {result} in "
-                     f"{battle['rounds']} rounds, {battle['reason']}{lost}{points}")
+                     f"{count(battle['rounds'], 'round')}, {battle['reason']}{lost}{points}")
     for title, units in (("The warband at the end", summary["warband"]), ("The fallen", summary["fallen"])):
         lines += ["", f"{title} ({len(units)}):"]
         for unit in units:
-            lines.append(f"- {unit['name']}: {unit['unit']}; {unit['battles']} battles, {unit['damage']} damage"
+            lines.append(f"- {unit['name']}: {unit['unit']}; {count(unit['battles'], 'battle')}, {unit['damage']} damage"
                          + (f", fell at {unit['fell']}" if unit["fell"] else ""))
             lines += [f"    {line}" for line in unit["history"]]
     return lines
@@ -510,7 +513,7 @@ class RunEndScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         run = self.session.run
         verdict = "Run won" if run.won else "Run over"
-        yield Static(f"{verdict}: {run.end}.  ({run.ruleset}, seed {run.seed}, {len(run.battles)} battles)",
+        yield Static(f"{verdict}: {run.end}.  ({run.ruleset}, seed {run.seed}, {count(len(run.battles), 'battle')})",
                      classes="run-title", markup=False)
         with VerticalScroll(id="end-run-body"):
             yield Static("\n".join(end_lines(self.summary)), markup=False)
