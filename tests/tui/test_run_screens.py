@@ -208,3 +208,58 @@ def test_a_broken_battle_file_starts_the_battle_again(tmp_path: Path) -> None:
     actions, problem = run_files.load_battle(session.path, session.run)
     assert actions == () and "starts again" in problem
     assert runfile.load_run(session.path) == session.run
+
+
+async def test_an_event_tells_its_text_and_the_camp_refuses_what_points_lack(tmp_path: Path) -> None:
+    from tui.dialogs.message import MessageDialog
+
+    config = attrs.evolve(tiny_config(), depth=(4, 4), weights={"event": 1})  # battle, event, camp, final
+    run = runs.choose(runs.new_run(RULESET, 4, config), "0")
+    run = runs.finish_battle(run, runs.auto_battle(run, "easy"))
+    assert run.stage == "choose" and run.points == config.reward_battle
+    session = run_files.RunSession(run, run_files.run_path(tmp_path / "saves", run), "2026-12-01")
+    session.save()
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(RunMapScreen(session))
+        await pilot.pause()
+        await pilot.press("enter")  # the event
+        await pilot.pause()
+        assert isinstance(app.screen, MessageDialog)
+        event = next(e for e in config.events if f"{e.name}. {e.text}" in session.run.log[-1])
+        assert event.text in str(app.screen.query_one("#message-body").render())
+        assert session.run.points == config.reward_battle + event.points
+        on_file = orjson.loads(session.path.read_bytes())
+        assert [s["choice"] for s in on_file["steps"]] == ["0", "battle", "1"]
+        await pilot.press("enter")  # closes the message
+        await pilot.press("enter")  # the camp
+        await pilot.pause()
+        camp = app.screen
+        assert isinstance(camp, CampScreen)
+        keys = [key for key, _, _ in camp.entries()]
+        refused = next(i for i, key in enumerate(keys) if key in camp.refused)
+        before = session.run
+        await pilot.press("home", *["down"] * refused, "enter")
+        await pilot.pause()
+        assert session.run == before  # nothing bought, nothing written
+        affordable = next(key for key in keys if key not in camp.refused and key.startswith("add:"))
+        offer = next(o for o in runs.hooks_for(RULESET).offers(before) if o.key == affordable)
+        await pilot.press("home", *["down"] * keys.index(affordable), "enter")
+        await pilot.pause()
+        assert session.run.points == before.points - offer.cost
+        assert len(session.run.members) == len(before.members) + 1
+        assert orjson.loads(session.path.read_bytes())["steps"][-1]["choice"] == affordable
+
+
+async def test_a_typed_seed_that_is_not_one_is_refused(tmp_path: Path) -> None:
+    from tui.dialogs.message import MessageDialog
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.screen.open_entry("run")
+        await pilot.pause()
+        await pilot.press("enter", "down", "enter", "minus", "5", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MessageDialog)
+        assert "whole number of 0 or more" in str(app.screen.query_one("#message-body").render())
+        assert not run_files.runs_folder(tmp_path / "saves").exists()
