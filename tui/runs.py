@@ -174,25 +174,34 @@ class Waiting:
     path: Path
     ruleset: str
     seed: int
-    where: str  # "layer 3, a camp", or "not started"
+    where: str  # "layer 3 of 9, a camp", or "not started"
+    problem: str = ""  # why the file cannot be read ("" when it can)
 
     @property
     def label(self) -> str:
+        if self.problem:
+            return f"Continue run ({self.path.name}: unreadable)"
         return f"Continue run ({self.ruleset}, seed {self.seed}, {self.where})"
 
 
 def waiting(saves_dir: Path) -> list[Waiting]:
-    """The run files in the saves folder's runs/, newest first (unreadable ones left out)."""
+    """The run files in the saves folder's runs/, newest first; one that cannot be read is
+    listed with its problem, so Continue run can say what is wrong with it."""
     folder = runs_folder(saves_dir)
     if not folder.is_dir():
         return []
     found = []
     for path in folder.glob(f"run-*{runfile.SUFFIX}"):
         try:
+            stamp = os.stat(path).st_mtime
+        except OSError:
+            continue
+        try:
             replay = runfile.read_run(path)
             doc = replay.envelope
             nodes = runs.node_map(doc.seed, doc.config)
-        except (SaveError, ContentError, OSError, ValueError):
+        except (SaveError, ContentError, ValueError) as exc:
+            found.append((stamp, Waiting(path, "", 0, "", str(exc) or type(exc).__name__)))
             continue
         at = [int(s.choice) for s in doc.steps if s.choice.isdigit() and 0 <= int(s.choice) < len(nodes.nodes)]
         if at:
@@ -200,10 +209,6 @@ def waiting(saves_dir: Path) -> list[Waiting]:
             where = f"layer {node.depth + 1} of {nodes.depth}, {KIND_WORDS.get(node.kind, node.kind)}"
         else:
             where = "not started"
-        try:
-            stamp = os.stat(path).st_mtime
-        except OSError:
-            continue
         found.append((stamp, Waiting(path, doc.ruleset, doc.seed, where)))
     return [w for _, w in sorted(found, key=lambda sw: (-sw[0], str(sw[1].path)))]
 

@@ -263,3 +263,19 @@ async def test_a_typed_seed_that_is_not_one_is_refused(tmp_path: Path) -> None:
         assert isinstance(app.screen, MessageDialog)
         assert "whole number of 0 or more" in str(app.screen.query_one("#message-body").render())
         assert not run_files.runs_folder(tmp_path / "saves").exists()
+
+
+async def test_an_unreadable_run_file_is_named_not_hidden(tmp_path: Path) -> None:
+    from tui.dialogs.message import MessageDialog
+
+    folder = run_files.runs_folder(tmp_path / "saves")
+    folder.mkdir(parents=True)
+    (folder / "run-ninja-5.json").write_text('{"format": "skirmish-run", "format_version": 1}')
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert dict(app.screen.entries())["run_continue"] == "Continue run (run-ninja-5.json: unreadable)"
+        app.screen.open_entry("run_continue")
+        await pilot.pause()
+        assert isinstance(app.screen, MessageDialog)
+        body = str(app.screen.query_one("#message-body").render())
+        assert "run-ninja-5.json" in body and "The file stays where it is" in body

@@ -210,7 +210,7 @@ def resume(app: Any, path: Path) -> None:
     try:
         session = run_files.resume(path)
     except SaveError as exc:
-        app.show_error("Cannot continue this run", f"{exc}\nThe file stays where it is.")
+        app.show_error("Cannot continue this run", f"{exc}\nThe file stays where it is: {path}")
         return
     app.push_screen(RunMapScreen(session))
 
