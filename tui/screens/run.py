@@ -79,7 +79,7 @@ def warband_lines(run: runs.Run) -> list[str]:
     hooks = runs.hooks_for(run.ruleset)
     lines = [f"Warband: {count(len(run.members), 'unit')}", f"Points to spend: {run.points}", ""]
     for member in run.members:
-        health = f"{member.wounds} wounds" if member.wounds else "unhurt"
+        health = count(member.wounds, 'wound') if member.wounds else "unhurt"
         lines.append(f"{member.name}: {health}, {count(member.battles, 'battle')}")
         lines.append(f"  {hooks.describe(member)}")
     if run.fallen:
