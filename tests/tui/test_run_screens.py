@@ -279,3 +279,35 @@ async def test_an_unreadable_run_file_is_named_not_hidden(tmp_path: Path) -> Non
         assert isinstance(app.screen, MessageDialog)
         body = str(app.screen.query_one("#message-body").render())
         assert "run-ninja-5.json" in body and "The file stays where it is" in body
+
+
+async def test_a_statwar_camp_adds_a_unit_the_player_designs(tmp_path: Path, monkeypatch) -> None:
+    from tui.screens.builder_statwar_unit import UnitDesignerScreen
+
+    monkeypatch.delenv("SKIRMISH_ARMIES", raising=False)
+    run = runs.choose(runs.new_run(RULESET, SEED, tiny_config()), "0")
+    run = runs.choose(runs.finish_battle(run, runs.auto_battle(run, "hard")), "1")  # won (planned_run)
+    assert run.stage == "camp"
+    session = run_files.RunSession(run, run_files.run_path(tmp_path / "saves", run), "2026-12-01")
+    session.save()
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(CampScreen(session))
+        await pilot.pause()
+        keys = [key for key, _, _ in app.screen.entries()]
+        await pilot.press("home", *["down"] * keys.index("design"), "enter")
+        await pilot.pause()
+        designer = app.screen
+        assert isinstance(designer, UnitDesignerScreen)
+        for field, value in (("name", "Pike"), ("description", "A long spear"), ("glyph", "p"), ("damage", 3), ("move", 2)):
+            designer.set_field(field, value)
+        cost = designer.spec.cost
+        assert cost <= run.points
+        designer.action_save()
+        for _ in range(3):
+            await pilot.pause()
+        assert isinstance(app.screen, CampScreen)
+        added = session.run.members[-1]
+        assert added.unit.name == "Pike" and (added.unit.damage, added.unit.move) == (3, 2)
+        assert session.run.points == run.points - cost
+        assert orjson.loads(session.path.read_bytes())["steps"][-1]["choice"] == "design:Pike:3,0,0,2,0,0,0,0"

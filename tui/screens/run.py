@@ -423,6 +423,8 @@ class CampScreen(Screen[bool]):
             else:
                 self.refused[offer.key] = f"Not enough points: {offer.label} costs {offer.cost}, the warband has {run.points}."
                 out.append((offer.key, f"{price:<7}{words} (needs {offer.cost - run.points} more)", self.refused[offer.key]))
+        if run.ruleset in DESIGNERS:
+            out.append((DESIGN, f"{'':<7}{DESIGNERS[run.ruleset][0]}", DESIGNERS[run.ruleset][1]))
         out.append((runs.LEAVE, f"{'':<7}Break camp and go on", "Leave the camp for the next layer of the map."))
         return out
 
@@ -453,6 +455,13 @@ class CampScreen(Screen[bool]):
         if key in self.refused:
             self.notify(self.refused[key], severity="warning")
             return
+        if key == DESIGN:
+            DESIGNERS[self.run.ruleset][2](self)
+            return
+        self.take(key)
+
+    def take(self, key: str) -> None:
+        """Buy `key` (an offer, or a design of the player's own): the run moves on and is written."""
         try:
             self.session.step(runs.choose(self.run, key))
         except IllegalAction as exc:
@@ -466,8 +475,43 @@ class CampScreen(Screen[bool]):
         self.notify(self.run.log[-1])
         self.show()
 
+    def take_custom(self, key: str) -> None:
+        """Buy an offer too open to list (core.run.RunHooks.custom), or say why the camp cannot."""
+        option = runs.hooks_for(self.run.ruleset).custom(self.run, key)
+        if option is None:
+            self.app.show_error("The warband cannot take it",
+                                "It needs a name of letters, digits, spaces, - or ' (at most 30), a design that keeps "
+                                "every rule, and room in the warband: units, and squares to deploy on.")
+        elif option.cost > self.run.points:
+            self.app.show_error("Not enough points", f"{option.label} costs {option.cost}; the warband has {self.run.points}.")
+        else:
+            self.take(key)
+
     def action_back(self) -> None:
         self.dismiss(False)
+
+
+def design_statwar_unit(camp: CampScreen) -> None:
+    """Open the StatWar unit designer; the design it saves joins the warband at its cost."""
+    from core.statwar.run import design_key
+    from core.statwar.specs import UnitSpec
+    from tui.screens.builder_files import player_folder
+    from tui.screens.builder_statwar_unit import UnitDesignerScreen
+
+    def done(result: Any) -> None:
+        if result is not None:
+            camp.take_custom(design_key(result[1]))
+
+    folder = player_folder(camp.app.saves_dir, "statwar", "unit")
+    camp.app.push_screen(UnitDesignerScreen(UnitSpec(name="", description=""), folder, "A new unit for the warband"), done)
+
+
+DESIGN = "design"
+#: Camps whose ruleset lets the player design what it buys: (label, about, how to design one).
+DESIGNERS = {
+    "statwar": ("Design a new unit...", "Design a unit of your own (it is saved with your units too); it joins "
+                "the warband at its cost in points.", design_statwar_unit),
+}
 
 
 # --- the end ---------------------------------------------------------------------------------------
