@@ -178,7 +178,8 @@ class SkirmishApp(App[int]):
         written = []
         for screen in list(self.screen_stack):
             if isinstance(screen, BattleScreen):
-                path = saving.autosave(self, screen.match, screen.meta)
+                keep = getattr(screen, "crash_save", None)  # a run's battle keeps itself beside its run file
+                path = keep() if keep is not None else saving.autosave(self, screen.match, screen.meta)
                 if path is not None:
                     written.append(path)
         return written

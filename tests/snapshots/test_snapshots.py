@@ -64,7 +64,7 @@ class TestShell:
         assert snap_compare(app, press=["q"], terminal_size=size)
 
     def test_options(self, snap_compare, app, size):
-        assert snap_compare(app, press=["down"] * 7 + ["enter"], terminal_size=size)
+        assert snap_compare(app, press=["down"] * 8 + ["enter"], terminal_size=size)
 
     def test_rules(self, snap_compare, app, size):
         assert snap_compare(app, run_before=push(lambda: RulesScreen(FIXTURE_DOCS)), terminal_size=size)
@@ -164,13 +164,13 @@ class TestSaves:
 
     def test_load_list(self, snap_compare, app, size, tmp_path):
         self.write(tmp_path)
-        assert snap_compare(app, press=["down", "down", "enter"], terminal_size=size)
+        assert snap_compare(app, press=["down", "down", "down", "enter"], terminal_size=size)
 
     def test_replay_viewer(self, snap_compare, app, size, tmp_path):
         self.write(tmp_path)
-        keys = ["down", "down", "down", "enter", "enter", "right", "right", "right"]
+        keys = ["down", "down", "down", "down", "enter", "enter", "right", "right", "right"]
         assert snap_compare(app, press=keys, terminal_size=size)
 
     def test_error_dialog(self, snap_compare, app, size, tmp_path):
         self.write(tmp_path)
-        assert snap_compare(app, press=["down", "down", "enter", "down", "enter"], terminal_size=size)
+        assert snap_compare(app, press=["down", "down", "down", "enter", "down", "enter"], terminal_size=size)

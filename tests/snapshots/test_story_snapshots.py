@@ -112,5 +112,5 @@ def test_replay_panned_to_the_far_side_of_a_wide_ninja_map(snap_compare, app, tm
     _, match = battle_after_death("ninja")
     saves.write_save(tmp_path / "saves" / "wide.json", match, created="2026-11-30 10:00:00 UTC",
                      players=["human", "normal"], scenario="ash_vs_vine", seed=3)
-    keys = ["down", "down", "down", "enter", "enter"] + ["L"] * 8
+    keys = ["down", "down", "down", "down", "enter", "enter"] + ["L"] * 8
     assert snap_compare(app, press=keys, terminal_size=SIZE)

@@ -56,6 +56,8 @@ class EndScreen(Screen[str | None]):
         self.outcome = outcome
         self.meta = meta
         self.after_battle = rulesets.get(match.ruleset.name).after_battle
+        if meta.get("run"):  # a run's battle: the run keeps what the battle changed (core.run)
+            self.after_battle = None
         if self.after_battle is not None:
             self._word_save_key(self.after_battle.save_label)
 
@@ -81,7 +83,7 @@ class EndScreen(Screen[str | None]):
             yield Static("Battle over", classes="screen-title")
             yield Static(headline + UNDO_WORDS.get(self.match.undo_mode, ""), id="end-headline", markup=False)
             yield Static("\n".join(summary_lines(self.match, width=48)), id="end-summary", markup=False)
-            home = self.app.home_words
+            home = self.meta.get("home_words") or self.app.home_words  # a run's battle leads back to its map
             self._word_key("end.leave", home.removeprefix("the ").capitalize())
             hint = keys_hint(self.match.undo_mode, home)
             if self.after_battle is not None:
@@ -153,7 +155,7 @@ class EndScreen(Screen[str | None]):
         self.dismiss("review")
 
     def action_keys(self) -> None:
-        self.notify(keys_hint(self.match.undo_mode, self.app.home_words), title="Battle over")
+        self.notify(keys_hint(self.match.undo_mode, self.meta.get("home_words") or self.app.home_words), title="Battle over")
 
     def action_leave(self) -> None:
         self.dismiss(None)

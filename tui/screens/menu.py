@@ -15,6 +15,7 @@ BANNER = "S K I R M I S H"
 ENTRIES: tuple[tuple[str, str], ...] = (
     ("new", "New battle"),
     ("continue", "Continue (latest autosave)"),
+    ("run", "New run"),
     ("load", "Load a saved battle"),
     ("replays", "Replays"),
     ("builder", "Army builder"),
@@ -49,8 +50,30 @@ class MainMenu(Screen[None]):
             yield Static(BANNER, id="menu-banner")
             yield Static("tactics in the terminal: statwar, ninja, commanders", id="menu-sub")
             with Center():
-                yield MenuList(*(Option(label, id=key) for key, label in ENTRIES), id="menu-list")
+                yield MenuList(*(Option(label, id=key) for key, label in self.entries()), id="menu-list")
         yield Footer()
+
+    def entries(self) -> list[tuple[str, str]]:
+        """ENTRIES, with "Continue run" under "New run" while a run file is waiting."""
+        from tui.runs import waiting
+
+        out = list(ENTRIES)
+        found = waiting(self.app.saves_dir)
+        if found:
+            label = found[0].label if len(found) == 1 else f"Continue run ({len(found)} runs waiting)"
+            out.insert([key for key, _ in out].index("run") + 1, ("run_continue", label))
+        return out
+
+    def on_screen_resume(self) -> None:
+        """A run may have begun or ended meanwhile: Continue run comes and goes with its file."""
+        menu = self.query_one("#menu-list", MenuList)
+        shown = [(menu.get_option_at_index(i).id, str(menu.get_option_at_index(i).prompt)) for i in range(menu.option_count)]
+        entries = self.entries()
+        if shown != entries:
+            current = menu.highlighted
+            menu.clear_options()
+            menu.add_options([Option(label, id=key) for key, label in entries])
+            menu.highlighted = min(current or 0, menu.option_count - 1)
 
     def on_mount(self) -> None:
         # the Markdown parser takes a third of a second to import: done while the player reads
@@ -81,6 +104,10 @@ class MainMenu(Screen[None]):
             from tui.screens.new_battle import NewBattleScreen
 
             app.push_screen(NewBattleScreen())
+        elif key in ("run", "run_continue"):
+            from tui.screens.run import continue_run, new_run
+
+            (new_run if key == "run" else continue_run)(app)
         elif key == "continue":
             from tui.screens.saves import continue_latest
 

@@ -1,0 +1,77 @@
+"""Snapshots of a run's screens at 80x24 (fixed seeds): the run map, the camp, the run's end."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import attrs
+import pytest
+
+os.environ["TEXTUAL_ANIMATIONS"] = "none"
+
+from core import run as runs  # noqa: E402
+from tests.tui.conftest import PassiveAI  # noqa: E402
+from tui import runs as run_files  # noqa: E402
+from tui.app import SkirmishApp  # noqa: E402
+from tui.screens.run import CampScreen, RunEndScreen, RunMapScreen  # noqa: E402
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    return SkirmishApp(Path("saves"), config_dir=Path("config"), ai_factory=PassiveAI)
+
+
+def session_of(run: runs.Run) -> run_files.RunSession:
+    session = run_files.RunSession(run, run_files.run_path(Path("saves"), run), "2026-12-01 00:00:00 UTC")
+    session.save()
+    return session
+
+
+def tiny_run() -> runs.Run:
+    """A statwar run of three layers (battle, camp, final), its first battle won (seed 10)."""
+    config = attrs.evolve(runs.load_config("statwar"), depth=(3, 3), width=(1, 1), ai=(runs.AiStep(0, "easy"),))
+    run = runs.choose(runs.new_run("statwar", 10, config), "0")
+    return runs.finish_battle(run, runs.auto_battle(run, "easy"))
+
+
+def push(make):
+    async def run_before(pilot):
+        pilot.app.push_screen(make())
+        for _ in range(5):
+            await pilot.pause()
+
+    return run_before
+
+
+def test_run_map(snap_compare, app):
+    """Statwar seed 6, its first battle won: one unit wounded, the next layer's nodes to choose."""
+    def make():
+        run = runs.new_run("statwar", 6)
+        run = runs.choose(run, runs.options(run)[0].key)
+        run = runs.finish_battle(run, runs.auto_battle(run, "easy"))
+        assert run.stage == "choose" and run.members[0].wounds
+        return RunMapScreen(session_of(run))
+
+    assert snap_compare(app, run_before=push(make), terminal_size=(80, 24))
+
+
+def test_camp(snap_compare, app):
+    def make():
+        run = runs.choose(tiny_run(), "1")
+        assert run.stage == "camp"
+        return CampScreen(session_of(run))
+
+    assert snap_compare(app, run_before=push(make), terminal_size=(80, 24))
+
+
+def test_run_end(snap_compare, app):
+    def make():
+        run = runs.choose(runs.choose(runs.choose(tiny_run(), "1"), runs.REST), runs.LEAVE)
+        run = runs.choose(run, "2")
+        run = runs.finish_battle(run, runs.auto_battle(run, "random"))
+        assert run.over
+        return RunEndScreen(session_of(run))
+
+    assert snap_compare(app, run_before=push(make), terminal_size=(80, 24))
