@@ -274,13 +274,7 @@ class BattleScreen(Screen[None]):
         odds = self.query_one(OddsPanel)
         actions = self.picker.actions_at((col, row))
         if actions:
-            lines: list[str] = []
-            for action in actions[:3]:
-                label = self.ruleset.describe_action(state, action)
-                lines.append("» " + label)
-                lines.extend("  " + line for line in self.explain(action, state) if line != label)
-            if len(actions) > 3:
-                lines.append(f"... {len(actions) - 3} more: Enter lists them")
+            lines = self.odds_lines(state, actions)
             odds.show("Enter asks first" if self.picker.asks_at((col, row)) else "Enter commits", lines)
         else:
             side = self.human_side()
@@ -289,6 +283,24 @@ class BattleScreen(Screen[None]):
         if not self.playing:
             self.map.set_path(self.picker.path_at((col, row)))
         self.update_radar()
+
+    def odds_lines(self, state: Any, actions: list[Any]) -> list[str]:
+        """The odds panel's text: each action's label and the first line of its odds (the
+        rulesets lead with a one-line summary: chance, damage, answer, the actor's own
+        health), then the rest of each, so a short panel shows every summary unscrolled."""
+        shown = actions[:3]
+        labels = [self.ruleset.describe_action(state, action) for action in shown]
+        rest = [[line for line in self.explain(action, state) if line != label] for action, label in zip(shown, labels)]
+        lines: list[str] = []
+        for label, more in zip(labels, rest):
+            lines.append("» " + label)
+            lines.extend("  " + line for line in more[:1])
+        if len(actions) > 3:
+            lines.append(f"... {len(actions) - 3} more: Enter lists them")
+        for label, more in zip(labels, rest):
+            if len(more) > 1:
+                lines.extend(([f"» {label}:"] if len(shown) > 1 else []) + ["  " + line for line in more[1:]])
+        return lines
 
     def explain(self, action: Any, state: Any = None) -> tuple[str, ...]:
         """The odds and modifiers of `action` in `state` (the current one by default), one line
