@@ -25,6 +25,7 @@ from tui import keymap, playback, rulesets, saving, story
 from tui.dialogs.actions import ActionMenu
 from tui.dialogs.confirm import ConfirmDialog
 from tui.dialogs.hand_over import HandOverDialog
+from tui.footer_fit import fit_footer
 from tui.picking import Picker, Reply, unordered_question
 from tui.screens.battle_ai import HUMAN, AiTurns
 from tui.screens.battle_autosave import TurnWatch
@@ -36,7 +37,7 @@ from tui.widgets.story import PlaybackCaption
 class BattleScreen(Screen[None]):
     HELP_TITLE = "Battle"
     BINDINGS = [
-        # help and quit first: the footer shows them even at 80 columns, where the last keys are cut
+        # the footer shows the keys of FOOTER that the width holds (on_resize)
         keymap.binding("app.help", "app.help"),
         keymap.binding("battle.quit"),
         *keymap.move_bindings(),
@@ -153,10 +154,17 @@ class BattleScreen(Screen[None]):
     def map(self) -> BattleMap:
         return self.query_one(BattleMap)
 
+    #: the footer's keys, most needed first: those the width cannot hold are in the help only
+    FOOTER = ("app.help", "battle.quit", "battle.select", "battle.actions", "battle.end_turn", "battle.undo",
+              "battle.redo", "battle.save", "battle.sheet", "battle.cancel", "battle.next_unit",
+              "battle.log_full", "battle.summary")
+
     def on_resize(self, event) -> None:
         # a narrow terminal gives the map every column it can spare
         for side in self.query("#battle-side"):  # none while the screen is being taken down
             side.styles.width = fit_side(event.size.width, self.map.drawn_width)
+        fit_footer(self, self.FOOTER, event.size.width,
+                   {"battle.end_turn": self.plugin.end_label}, short={"battle.select": "Select"})
         self.call_after_refresh(self.update_radar)
 
     def update_radar(self) -> None:
