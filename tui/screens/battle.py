@@ -29,7 +29,7 @@ from tui.footer_fit import fit_footer
 from tui.picking import Picker, Reply, unordered_question
 from tui.screens.battle_ai import HUMAN, AiTurns
 from tui.screens.battle_autosave import TurnWatch
-from tui.widgets.map import HEIGHT_LEGEND, BattleMap, side_underlined, terrain_symbol, unit_letter
+from tui.widgets.map import HEIGHT_LEGEND, BattleMap, look_words, terrain_symbol
 from tui.widgets.panels import BattleLog, InfoLine, OddsPanel, PanelBox, Radar, StatusLine, UnitPanel, fit_side
 from tui.widgets.story import PlaybackCaption
 
@@ -119,8 +119,9 @@ class BattleScreen(Screen[None]):
             "a lists every action you may take now, grouped by kind, with odds: type to\n"
             "filter it. e ends your turn or seals your orders, and asks while units have none.\n"
             "Esc steps back. Tab jumps to your next unit. The log explains every roll;\n"
-            "[ and ] scroll it. Side 1's units are UPPER case, side 2's lower case and\n"
-            "underlined; [ ] is the cursor, ° a lasting effect (smoke, fire). With a unit\n"
+            "[ and ] scroll it. Your units are UPPER case, every enemy's lower case (the\n"
+            "map legend below says which side is which); [ ] is the cursor, ° a lasting\n"
+            "effect (smoke, fire). With a unit\n"
             "selected, · · marks the cells the move under the cursor passes through: the\n"
             "cheapest path the rules find, the one it takes; the panel gives its cost.\n"
             "After an action its events play on the map (pace in Options; any key skips).\n"
@@ -142,13 +143,14 @@ class BattleScreen(Screen[None]):
                 f"{self.sides_legend()}The line under the map describes the cell under the cursor.")
 
     def sides_legend(self) -> str:
-        """With three or four armies: how each side's letters look without colour."""
+        """How each side's letters look without colour: the seat's own units, then its enemies."""
         names = self.ruleset.side_names(self.match.state)
-        if len(names) < 3:
-            return ""
-        looks = [f"{name} {'UPPER' if unit_letter('a', side) == 'A' else 'lower'} case"
-                 f"{' underlined' if side_underlined(side) else ''}" for side, name in enumerate(names)]
-        return "Sides: " + "; ".join(looks) + ". "
+        viewer = self.viewer()
+        looks = [f"{name} {look_words(side, viewer)}" for side, name in enumerate(names) if side != viewer]
+        if viewer is None:
+            return "Sides: " + "; ".join(looks) + ". "
+        return (f"Your units ({self.side_name(viewer)}) are {look_words(viewer, viewer)}; every enemy's are "
+                f"lower case: " + "; ".join(looks) + ". ")
 
     @property
     def map(self) -> BattleMap:
@@ -241,6 +243,7 @@ class BattleScreen(Screen[None]):
         state = self.match.state
         self.ended = self.match.outcome() is not None
         view = self.ruleset.board_view(self.shown_state())
+        self.map.set_viewer(self.viewer())  # the seat's own units drawn as its own
         if not self.playing:  # a playback draws its own frames; the live view comes back after
             self.map.set_view(view)
         cell = self.picker.set_position(state, view, self.legal(), self.human_side())
