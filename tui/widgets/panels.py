@@ -167,13 +167,18 @@ class ScrollPanel(ScrollView, can_focus=False):
         if new_title:
             self.parent.border_title = title  # repaints the whole frame, border included
             self.scroll_to(y=0, animate=False, immediate=True)  # another unit: from its first line
+        top = int(self.scroll_y)
         self._wrap()
-        if len(before) != len(self._strips) or new_title:
+        if new_title or top != int(self.scroll_y):
             self.refresh()
             return True
+        # the rows in view before and after, a row past the text blank: only what differs is sent
+        blank = Strip.blank(self.scrollable_content_region.width)
+        rows = range(top, top + self.size.height)
         regions = [
-            region for y, (a, b) in enumerate(zip(before, self._strips))
-            if a != b and (region := changed_span(y - int(self.scroll_y), a, b)) and 0 <= region.y < self.size.height
+            region for y in rows
+            if (a := before[y] if y < len(before) else blank) != (b := self._strips[y] if y < len(self._strips) else blank)
+            and (region := changed_span(y - top, a, b))
         ]
         if regions:
             self.refresh(*regions)
