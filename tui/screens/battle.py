@@ -286,7 +286,10 @@ class BattleScreen(Screen[None]):
         actions = self.picker.actions_at((col, row))
         if actions:
             lines = self.odds_lines(state, actions)
-            odds.show("Enter asks first" if self.picker.asks_at((col, row)) else "Enter commits", lines)
+            # what Enter does here: a menu of the orders sharing the cell, the next pick, or the order
+            title = ("Enter asks first" if self.picker.asks_at((col, row))
+                     else "Enter picks it" if self.picker.picks_at((col, row)) else "Enter commits")
+            odds.show(title, lines)
         else:
             side = self.human_side()
             prompt = self.plugin.prompt(state, side, self.picker.selected, self.picker.stage) if side is not None else ""
