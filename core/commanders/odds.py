@@ -171,6 +171,7 @@ def summary_line(state: Battle, attacker: Unit, defender: Unit, cat: Catalogue) 
         words.append("no strike back")
     else:
         most = "at most " if attack.first else ""
-        words.append(f"back {most}{back.dice} d10 at {back.needed * 10}%, damage {back.low}-{back.high}, "
+        when = "back first" if back.first else "back"  # the answer lands before the attack
+        words.append(f"{when} {most}{back.dice} d10 at {back.needed * 10}%, damage {back.low}-{back.high}, "
                      f"expected {back.expected:.1f}")
     return "; ".join(words + [you])

@@ -163,7 +163,8 @@ def attack_numbers(name: str, ruleset, state, action) -> list[str]:
     mover = attrs.evolve(state.units[action.uid], pos=action.dest)
     attack, back = exchange(state, mover, state.units[action.target], ruleset.catalogue)
     answer = (["no strike back"] if back is None else
-              [f"{back.dice} d10 at {back.needed * 10}%", f"damage {back.low}-{back.high}, expected {back.expected:.1f}"])
+              [f"{'back first' if back.first else 'back'} {'at most ' if attack.first else ''}{back.dice} d10 at "
+               f"{back.needed * 10}%", f"damage {back.low}-{back.high}, expected {back.expected:.1f}"])
     return [f"{attack.dice} d10 at {attack.needed * 10}%", f"damage {attack.low}-{attack.high}",
             f"expected {attack.expected:.1f}", *answer, f"{mover.hp}/{mover.hp_max} HP"]
 
