@@ -91,7 +91,8 @@ def test_the_commanders_example_is_the_strike_numbers_of_the_core():
         assert f"**hits on 1-{n['needed']} ({n['needed'] * 10}% each)**" in text
         assert f"{n['dice'] * n['needed'] // 10} damage on average" in text
     assert f"Cavalry rolls **{near['dice']} strikes**" in text and f"at most {near['cap']}" in text
-    assert f"`{explain_action(state, charge, cat)[0]}`" in text  # the odds panel's own line
+    summary, strikes = explain_action(state, charge, cat)[:2]  # the odds panel's own first lines
+    assert f"`{summary}`" in text and f"`{strikes}`" in text
     answer = strike_numbers(state, pikeman, attrs.evolve(cavalry, pos=beside), cat)  # the Pikeman's first strike
     assert answer["advantage"] == cat.rules.advantage_strikes
     assert f"strikes first, with {answer['advantage']} extra strikes: {answer['dice']} strikes that hit on " \

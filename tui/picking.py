@@ -249,32 +249,13 @@ class Picker:
         """Enter on `cell`: commit the one action picked there, make the picks that leave no
         choice, open a menu when several actions share every cell, or select a unit that may act."""
         cell = tuple(cell)
-        if self._index is None:
-            self._build_index()
-        assert self._index is not None
-        if cell not in self._index and self.aimed_at(cell):  # it stays where it is, then aims here
-            self.picks = (*self.picks, self.cells_for(self.aimed_at(cell)[0], self.stage)[0])
-            self._forget()
-            return self.select(cell)
-        actions = self.actions_at(cell)
-        if len(actions) == 1 and not self._unpicked(actions[0]):
-            return Reply(action=actions[0])
-        if actions and all(self._unpicked(a) for a in actions):
-            return Reply(menu=tuple(actions))
-        if actions:
-            picks = [*self.picks, cell]
-            while True:  # picks that leave no choice are made at once
-                stage = len(picks)
-                if stage > max(len(self.picks_of(a).stages) for a in actions):
-                    return Reply(menu=tuple(actions))
-                options = {self.cells_for(a, stage) for a in actions}
-                if len(options) > 1:
-                    break
-                only = next(iter(options))
-                if not only:
-                    return Reply(menu=tuple(actions))
-                picks.append(only[0])
-            self.picks = tuple(picks)
+        kind, what = self._enter_plan(cell)
+        if kind == "commit":
+            return Reply(action=what)
+        if kind == "menu":
+            return Reply(menu=what)
+        if kind == "pick":
+            self.picks = what
             self._forget()
             return Reply(changed=True)
         unit = self.unit_at(cell)
@@ -284,10 +265,44 @@ class Picker:
             return Reply(changed=True)
         return Reply(message=self._nothing_here(unit))
 
+    def _enter_plan(self, cell: Cell) -> tuple[str, Any]:
+        """What Enter on `cell` would do with its actions, changing nothing: ("commit", the
+        action), ("menu", the actions to choose from), ("pick", the picks made then), or
+        ("none", None) when no action lies there."""
+        if self._index is None:
+            self._build_index()
+        assert self._index is not None
+        actions = list(self._index.get(cell, ()))
+        picks = [*self.picks, cell]
+        if not actions:  # a target it may aim at from where it stands: the "stay" pick is made for it
+            actions = self.aimed_at(cell)
+            if not actions:
+                return "none", None
+            picks = [*self.picks, self.cells_for(actions[0], self.stage)[0], cell]
+        if len(actions) == 1 and not self._unpicked(actions[0]):
+            return "commit", actions[0]
+        if all(self._unpicked(a) for a in actions):
+            return "menu", tuple(actions)
+        while True:  # picks that leave no choice are made at once
+            stage = len(picks)
+            if stage > max(len(self.picks_of(a).stages) for a in actions):
+                return "menu", tuple(actions)
+            options = {self.cells_for(a, stage) for a in actions}
+            if len(options) > 1:
+                return "pick", tuple(picks)
+            only = next(iter(options))
+            if not only:
+                return "menu", tuple(actions)
+            picks.append(only[0])
+
     def asks_at(self, cell: Cell) -> bool:
-        """Whether Enter on `cell` offers its actions in a menu to confirm instead of committing."""
-        actions = self.actions_at(cell)
-        return bool(actions) and all(self._unpicked(a) for a in actions)
+        """Whether Enter on `cell` offers its actions in a menu to choose or confirm instead of
+        committing (several orders share the cell, or an order with nothing to pick)."""
+        return self._enter_plan(tuple(cell))[0] == "menu"
+
+    def picks_at(self, cell: Cell) -> bool:
+        """Whether Enter on `cell` makes a pick and asks for the next (no order yet)."""
+        return self._enter_plan(tuple(cell))[0] == "pick"
 
     def _unpicked(self, action: Any) -> bool:
         """Whether Enter on the unit itself, before any pick, would be all of `action` (wait,

@@ -156,3 +156,22 @@ def attack_lines(state: Battle, attacker: Unit, defender: Unit, cat: Catalogue, 
         lines.append(f"strike back: {dice}, each hits on 1-{back.needed} ({back.needed * 10}%), damage {back.low}-{back.high}, "
                      f"expected {back.expected:.1f} of {attacker.hp} HP" + (" (strikes first)" if back.first else ""))
     return tuple(lines)
+
+
+def summary_line(state: Battle, attacker: Unit, defender: Unit, cat: Catalogue) -> str:
+    """The attack in one line, for the top of a narrow odds panel: dice and the chance per
+    die, the damage range and expected damage, the strike back in the same terms, and the
+    attacker's own HP. attack_lines name every modifier after it."""
+    you = f"you: {attacker.hp}/{attacker.hp_max} HP"
+    if annihilates(state, attacker, defender, cat):
+        return f"annihilation: destroyed at once, then revenge strikes; {you}"
+    attack, back = exchange(state, attacker, defender, cat)
+    words = [f"{attack.dice} d10 at {attack.needed * 10}%, damage {attack.low}-{attack.high}, expected {attack.expected:.1f}"]
+    if back is None:
+        words.append("no strike back")
+    else:
+        most = "at most " if attack.first else ""
+        when = "back first" if back.first else "back"  # the answer lands before the attack
+        words.append(f"{when} {most}{back.dice} d10 at {back.needed * 10}%, damage {back.low}-{back.high}, "
+                     f"expected {back.expected:.1f}")
+    return "; ".join(words + [you])

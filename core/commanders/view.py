@@ -8,7 +8,7 @@ from core.commanders.actions import Cast, EndTurn, Order, Rally, Regroup
 from core.commanders.combat import strike_numbers
 from core.commanders.content import Catalogue
 from core.commanders.derived import attack_of, attack_range, command_range, defence_of, in_command, speeds, tags_of
-from core.commanders.odds import attack_lines, hits_on
+from core.commanders.odds import attack_lines, hits_on, summary_line
 from core.commanders.paths import cost_line
 from core.commanders.state import Battle
 from core.errors import IllegalAction
@@ -159,7 +159,8 @@ def explain_action(state: Battle, action, cat: Catalogue) -> tuple[str, ...]:
         mover = attrs.evolve(state.units[action.uid], pos=action.dest)
         target = state.units[action.target]
         n = strike_numbers(state, mover, target, cat)
-        lines = list(attack_lines(state, mover, target, cat, lambda uid: name_of(state, uid)))
+        lines = [summary_line(state, mover, target, cat)]
+        lines += attack_lines(state, mover, target, cat, lambda uid: name_of(state, uid))
         if n["advantage"]:
             lines.append(f"advantage: +{count(n['advantage'], 'strike')} and the first strike")
         if n["judgement"]:

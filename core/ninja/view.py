@@ -219,8 +219,29 @@ def explain_action(state: Battle, cat: Catalogue, action) -> tuple[str, ...]:
         rolls = melee_odds(state, cat, action.unit, action.targets[0]) if action.targets else ()
     else:
         rolls = missile_odds(state, cat, action.unit, action.targets)
+    lines.insert(1, odds_summary(state, cat, action.unit, rolls))
     return tuple(lines) + attack_odds_lines(state, cat, action.unit, rolls, melee=action.act == "melee" or (
         action.act == "jutsu" and cat.schools[u.school].jutsu[action.jutsu].effect == "weapon_melee"))
+
+
+def odds_summary(state: Battle, cat: Catalogue, uid: int, rolls) -> str:
+    """The attack in one line, for the top of a narrow odds panel: each roll's chance, the
+    damage range and expected damage, the melee the target could answer with this phase,
+    and the attacker's own health, chi and ammunition. The lines after it name every
+    modifier."""
+    u = state.units[uid]
+    low, high = damage_range(rolls)
+    hits = "/".join(f"{r.chance:.0%}" for r in rolls) or "no roll"
+    words = [f"{hits} to hit, damage {low}-{high}, expected {expected_damage(rolls):.1f}"]
+    answers = [a for t in dict.fromkeys(r.target for r in rolls) for a in answer_odds(state, cat, uid, t)]
+    if answers:
+        back_low, back_high = damage_range(answers)
+        words.append(f"melee back {'/'.join(f'{a.chance:.0%}' for a in answers)}, damage {back_low}-{back_high}, "
+                     f"expected {expected_damage(answers):.1f}")
+    else:
+        words.append("no melee back")
+    words.append(f"you: health {u.hp}/{u.hp_max}, chi {u.chi}/{u.chi_max}, ammo {u.ammo}")
+    return "; ".join(words)
 
 
 def attack_odds_lines(state: Battle, cat: Catalogue, uid: int, rolls, melee: bool) -> tuple[str, ...]:

@@ -128,6 +128,8 @@ def explain_action(state: Battle, a, search: Search = reach) -> tuple[str, ...]:
         att, tgt = state.design_of(a.unit), state.design_of(target)
         dealt = hit_damage(att.damage, tgt.armor)
         hp = state.units[target].health
+        mine = state.units[a.unit].health
+        lines.append(odds_summary(dealt, hp, answer_damage(state, a.unit, target) if dealt < hp else None, mine, att.max_health))
         lines.append(f"Damage {att.damage} - Armor {tgt.armor} = {dealt} (never below 0)")
         lines.append(f"Target Health {hp} -> {max(0, hp - dealt)}" + (" (destroyed)" if dealt >= hp else ""))
         lines.append("Hits for certain: no dice, no strike back")
@@ -157,6 +159,15 @@ def explain_action(state: Battle, a, search: Search = reach) -> tuple[str, ...]:
         if stop is not None:
             lines.append(f"Enters the zone of {name(state, stop)}: the move ends there")
     return tuple(lines)
+
+
+def odds_summary(dealt: int, hp: int, back: int | None, mine: int, most: int) -> str:
+    """The attack in one line, for the top of a narrow odds panel: a sure hit's damage and
+    what it leaves, the target's answer on its turn (None: destroyed, no answer) and the
+    attacker's own Health. The lines after it give the sums."""
+    after = "destroyed" if dealt >= hp else f"Health {hp} -> {hp - dealt}"
+    answer = "no answer" if back is None else f"its answer {back} on its turn"
+    return f"Sure hit, damage {dealt} ({after}); {answer}; you: Health {mine}/{most}"
 
 
 def _move_steps(state: Battle, a, search: Search) -> int | None:

@@ -93,3 +93,14 @@ def footer_hints(screen) -> list[str]:
         if binding.show and binding.action.split(".")[-1] in ("help", "quit"):
             hints.add(binding.description)
     return sorted(hints)
+
+
+def visible_text(app, widget: Widget) -> str:
+    """The words of a widget's content as they are on screen now, without scrolling: the rows
+    its containers let through, within its content columns, joined by spaces (a wrapped line
+    reads as one again)."""
+    geometry = app.screen._compositor.find_widget(widget)
+    shown = geometry.region.intersection(geometry.clip)
+    content = widget.content_region
+    rows = screen_lines(app)[shown.y:shown.bottom]
+    return " ".join(" ".join(row[content.x:content.right].split()) for row in rows).strip()

@@ -132,3 +132,60 @@ async def test_the_roster_fits_80x24(tmp_path):
         assert any(len(e.commander.class_name) > 7 for e in roster.entries), "a class name longer than the old cut"
         problems = cut_text(app)
         assert not problems, "\n".join(problems + screen_lines(app))
+
+
+def attack_numbers(name: str, ruleset, state, action) -> list[str]:
+    """The numbers an attack's decision needs, from the core's own odds: the chance (per die
+    or per roll), the damage range and the expected damage, the defender's answer, and the
+    attacker's own health (and chi and ammunition in ninja)."""
+    if name == "ninja":
+        from core.ninja.odds import answer_odds, damage_range, expected_damage, melee_odds, missile_odds
+
+        cat, u = ruleset.cat, state.units[action.unit]
+        rolls = (melee_odds(state, cat, action.unit, action.targets[0]) if action.act == "melee"
+                 else missile_odds(state, cat, action.unit, action.targets))
+        low, high = damage_range(rolls)
+        answer = answer_odds(state, cat, action.unit, action.targets[0])
+        back = [f"melee back {answer[0].chance:.0%}"] if answer else ["no melee back"]
+        return [f"{rolls[0].chance:.0%} to hit", f"damage {low}-{high}", f"expected {expected_damage(rolls):.1f}",
+                *back, f"health {u.hp}/{u.hp_max}", f"chi {u.chi}/{u.chi_max}", f"ammo {u.ammo}"]
+    if name == "statwar":
+        from core.statwar.view import answer_damage, hit_damage
+
+        att, tgt = state.design_of(action.unit), state.design_of(action.target)
+        dealt, hp = hit_damage(att.damage, tgt.armor), state.units[action.target].health
+        back = f"its answer {answer_damage(state, action.unit, action.target)}" if dealt < hp else "no answer"
+        return ["Sure hit", f"damage {dealt}", back, f"Health {state.units[action.unit].health}/{att.max_health}"]
+    import attrs
+
+    from core.commanders.odds import exchange
+
+    mover = attrs.evolve(state.units[action.uid], pos=action.dest)
+    attack, back = exchange(state, mover, state.units[action.target], ruleset.catalogue)
+    answer = (["no strike back"] if back is None else
+              [f"{'back first' if back.first else 'back'} {'at most ' if attack.first else ''}{back.dice} d10 at "
+               f"{back.needed * 10}%", f"damage {back.low}-{back.high}, expected {back.expected:.1f}"])
+    return [f"{attack.dice} d10 at {attack.needed * 10}%", f"damage {attack.low}-{attack.high}",
+            f"expected {attack.expected:.1f}", *answer, f"{mover.hp}/{mover.hp_max} HP"]
+
+
+@pytest.mark.parametrize("name", sorted(BATTLES))
+async def test_an_attacks_numbers_are_on_screen_unscrolled_at_80x24(tmp_path, name):
+    """With the attacker selected and the cursor on its target, the side panels' visible rows
+    (no scrolling, no sheet) hold every number the decision needs."""
+    from tests.tui.fit import visible_text
+    from tui.widgets.panels import OddsPanel, UnitPanel
+
+    match, attack = battle_with_an_attack(name)
+    side = match.to_act()[0]
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BattleScreen(match, {side: "human", 1 - side: "easy"}, {"scenario": BATTLES[name][0], "seed": 1})
+        app.push_screen(screen)
+        await settle(pilot, screen)
+        await show_attack_odds(pilot, screen, attack)
+        await pilot.pause(0.05)
+        shown = " ".join(visible_text(app, screen.query_one(kind)) for kind in (OddsPanel, UnitPanel))
+        missing = [words for words in attack_numbers(name, screen.ruleset, screen.shown_state(), attack)
+                   if words not in shown]
+        assert not missing, f"{missing} not on screen:\n" + "\n".join(screen_lines(app))

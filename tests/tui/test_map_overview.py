@@ -151,8 +151,8 @@ async def test_four_armies_are_told_apart_in_the_legend(tmp_path):
         await settle(pilot, screen)
         names = ruleset.side_names(match.state)
         legend = screen.map_legend()
-        looks = [f"{names[0]} UPPER case;", f"{names[1]} lower case underlined;",
-                 f"{names[2]} UPPER case underlined;", f"{names[3]} lower case."]
+        looks = [f"Your units ({names[0]}) are UPPER case;", f"{names[1]} lower case underlined;",
+                 f"{names[2]} lower case;", f"{names[3]} lower case italic."]
         assert all(look in legend for look in looks), legend
 
 

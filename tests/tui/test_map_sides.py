@@ -25,3 +25,56 @@ def test_the_map_draws_four_sides_four_ways_in_monochrome():
         looks.append((glyph.text, bool(glyph.style and glyph.style.underline)))
     assert looks == [("A", False), ("a", True), ("A", True), ("a", False)]
     assert all(a != b for a, b in combinations(looks, 2))
+
+
+def test_seen_by_a_side_its_own_units_are_upper_case_and_every_enemy_lower_case():
+    battle_map = BattleMap(four_sides_view())
+    battle_map.colour = False
+    for viewer in range(4):
+        battle_map.set_viewer(viewer)
+        looks = []
+        for side in range(4):
+            glyph = battle_map._cell_segments(side, 0)[1]
+            looks.append((glyph.text, bool(glyph.style.underline), bool(glyph.style.italic)))
+        assert looks[viewer] == ("A", False, False)
+        enemies = [look for side, look in enumerate(looks) if side != viewer]
+        assert all(text == "a" for text, _, _ in enemies)
+        assert len(set(enemies)) == 3, "the three enemy sides differ from each other too"
+
+
+async def test_four_armies_show_the_seats_own_units_apart_in_every_theme(tmp_path):
+    """Four-army ninja with the human on the second side: its units upper case, all others lower
+    case, in every theme; the help's legend says so, by name."""
+    import attrs
+
+    from core import registry
+    from core.match import Match
+    from tests.tui.conftest import make_app, settle
+    from tui.screens.battle import BattleScreen
+    from tui.settings import THEMES
+
+    ruleset = registry.get("ninja")
+    match = Match(ruleset, ruleset.new_battle(ruleset.load_scenario("four_schools"), 3))
+    names = ruleset.side_names(match.state)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BattleScreen(match, {0: "easy", 1: "human", 2: "easy", 3: "easy"}, {"seed": 3})
+        app.push_screen(screen)
+        await settle(pilot, screen)
+        assert screen.viewer() == 1
+        for theme in THEMES:
+            app.apply_settings(attrs.evolve(app.settings, theme=theme))
+            await pilot.pause()
+            battle_map = screen.map
+            for unit in battle_map.view.units:
+                col, row = unit.cells[0]
+                glyph = battle_map._cell_segments(col, row)[1]
+                if unit.side == 1:
+                    assert glyph.text.isupper() and not glyph.style.underline and not glyph.style.italic, theme
+                else:
+                    assert glyph.text.islower(), (theme, unit.name)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        guide = str(app.screen.query_one("#help-guide").render())
+        flat = " ".join(guide.split())
+        assert f"Your units ({names[1]}) are UPPER case; every enemy's are lower case: {names[0]} lower case underlined;" in flat

@@ -184,3 +184,26 @@ async def test_leaving_an_unsaved_ninja_army_asks(tmp_path: Path) -> None:
         await pilot.press("y")
         await pilot.pause()
         assert builder not in app.screen_stack
+
+
+async def test_the_odds_title_says_enter_asks_where_two_orders_share_a_target(tmp_path):
+    """Ninja: a throw and a jutsu volley at the same enemy share its hex, so Enter there opens a
+    menu to choose; the odds panel's title must say so, not "Enter commits"."""
+    from tests.tui.conftest import make_app, settle
+    from tests.tui.test_fit import battle_with_an_attack, show_attack_odds
+    from tui.screens.battle import BattleScreen
+    from tui.widgets.panels import OddsPanel
+
+    match, attack = battle_with_an_attack("ninja")
+    side = match.to_act()[0]
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BattleScreen(match, {side: "human", 1 - side: "easy"}, {"seed": 1})
+        app.push_screen(screen)
+        await settle(pilot, screen)
+        await show_attack_odds(pilot, screen, attack)
+        assert len(screen.picker.actions_at(screen.map.cursor)) > 1, "two orders at the target"
+        assert screen.query_one(OddsPanel)._shown[0] == "Enter asks first"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ActionMenu", "Enter asked, as the title said"

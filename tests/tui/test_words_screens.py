@@ -109,7 +109,7 @@ async def test_the_help_lists_keys_grouped_in_a_stable_order(tmp_path: Path) -> 
         await settle(pilot, screen)
         rows = rows_for(screen)
         labels = [label for _, label in rows]
-        assert labels[:5] == ["Select/commit", "Cancel", "Actions", "End turn", "Next unit"]
+        assert labels[:5] == ["Select/commit", "Cancel", "Actions", "Seal orders", "Next unit"]
         headings = [label for keys, label in rows if not keys]
         assert headings == ["Moving the cursor", "Everywhere"]
         assert labels.index("Moving the cursor") < labels.index("left") < labels.index("Everywhere") < labels.index("Help")

@@ -62,7 +62,8 @@ def rows_for(screen) -> list[tuple[str, str]]:
         b = active.binding
         if b.id is None:  # widget-internal keys (copy, page left, ...) are not the game's
             continue
-        labels.setdefault(b.action, b.description or b.action)  # the screen's own name comes first
+        # the screen's own name comes first; a footer's short name keeps the long one as its tooltip
+        labels.setdefault(b.action, b.tooltip or b.description or b.action)
         ids.setdefault(b.action, b.id)
         merged.setdefault(b.action, []).append(key)
     actions = list(merged)

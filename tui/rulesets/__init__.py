@@ -102,6 +102,7 @@ class Plugin:
     ends_turn: whether an action ends the side's turn or seals its orders (the battle's
         end key takes it, and asks first while units have no orders).
     end_words: what that action does, in the question asked first ("end the turn").
+    end_label: the end key's name in the footer and the help ("End turn", "Seal orders").
     acting: (state, side names, side) -> who acts, for the status line.
     action_kind: the heading an action is listed under in the actions menu.
     """
@@ -117,6 +118,7 @@ class Plugin:
     after_battle: AfterBattle | None = None
     ends_turn: Callable[[Any], bool] = no_turn_end
     end_words: str = "end the turn"
+    end_label: str = "End turn"
     acting: Callable[[Any, tuple[str, ...], int], str] = side_to_act
     action_kind: Callable[[Any], str] = kind_by_type
 

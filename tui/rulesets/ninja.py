@@ -68,5 +68,6 @@ PLUGIN = Plugin(
     prompt=prompt,
     ends_turn=ends_turn,
     end_words="seal the orders (those without one stand still or wait)",
+    end_label="Seal orders",
     action_kind=action_kind,
 )

@@ -25,17 +25,18 @@ from tui import keymap, playback, rulesets, saving, story
 from tui.dialogs.actions import ActionMenu
 from tui.dialogs.confirm import ConfirmDialog
 from tui.dialogs.hand_over import HandOverDialog
+from tui.footer_fit import fit_footer
 from tui.picking import Picker, Reply, unordered_question
 from tui.screens.battle_ai import HUMAN, AiTurns
 from tui.screens.battle_autosave import TurnWatch
-from tui.widgets.map import HEIGHT_LEGEND, BattleMap, side_underlined, terrain_symbol, unit_letter
+from tui.widgets.map import HEIGHT_LEGEND, BattleMap, look_words, terrain_symbol
 from tui.widgets.panels import BattleLog, InfoLine, OddsPanel, PanelBox, Radar, StatusLine, UnitPanel, fit_side, fit_top
 
 
 class BattleScreen(Screen[None]):
     HELP_TITLE = "Battle"
     BINDINGS = [
-        # help and quit first: the footer shows them even at 80 columns, where the last keys are cut
+        # the footer shows the keys of FOOTER that the width holds (on_resize)
         keymap.binding("app.help", "app.help"),
         keymap.binding("battle.quit"),
         *keymap.move_bindings(),
@@ -118,8 +119,9 @@ class BattleScreen(Screen[None]):
             "a lists every action you may take now, grouped by kind, with odds: type to\n"
             "filter it. e ends your turn or seals your orders, and asks while units have none.\n"
             "Esc steps back. Tab jumps to your next unit. The log explains every roll;\n"
-            "[ and ] scroll it. Side 1's units are UPPER case, side 2's lower case and\n"
-            "underlined; [ ] is the cursor, ° a lasting effect (smoke, fire). With a unit\n"
+            "[ and ] scroll it. Your units are UPPER case, every enemy's lower case (the\n"
+            "map legend below says which side is which); [ ] is the cursor, ° a lasting\n"
+            "effect (smoke, fire). With a unit\n"
             "selected, · · marks the cells the move under the cursor passes through: the\n"
             "cheapest path the rules find, the one it takes; the panel gives its cost.\n"
             "After an action its events play on the map (pace in Options; any key skips).\n"
@@ -141,23 +143,31 @@ class BattleScreen(Screen[None]):
                 f"{self.sides_legend()}The line under the map describes the cell under the cursor.")
 
     def sides_legend(self) -> str:
-        """With three or four armies: how each side's letters look without colour."""
+        """How each side's letters look without colour: the seat's own units, then its enemies."""
         names = self.ruleset.side_names(self.match.state)
-        if len(names) < 3:
-            return ""
-        looks = [f"{name} {'UPPER' if unit_letter('a', side) == 'A' else 'lower'} case"
-                 f"{' underlined' if side_underlined(side) else ''}" for side, name in enumerate(names)]
-        return "Sides: " + "; ".join(looks) + ". "
+        viewer = self.viewer()
+        looks = [f"{name} {look_words(side, viewer)}" for side, name in enumerate(names) if side != viewer]
+        if viewer is None:
+            return "Sides: " + "; ".join(looks) + ". "
+        return (f"Your units ({self.side_name(viewer)}) are {look_words(viewer, viewer)}; every enemy's are "
+                f"lower case: " + "; ".join(looks) + ". ")
 
     @property
     def map(self) -> BattleMap:
         return self.query_one(BattleMap)
+
+    #: the footer's keys, most needed first: those the width cannot hold are in the help only
+    FOOTER = ("app.help", "battle.quit", "battle.select", "battle.actions", "battle.end_turn", "battle.undo",
+              "battle.redo", "battle.save", "battle.sheet", "battle.cancel", "battle.next_unit",
+              "battle.log_full", "battle.summary")
 
     def on_resize(self, event) -> None:
         # a narrow terminal gives the map every column it can spare
         for side in self.query("#battle-side"):  # none while the screen is being taken down
             side.styles.width = width = fit_side(event.size.width, self.map.drawn_width)
             self.fit_log(event.size, width)
+        fit_footer(self, self.FOOTER, event.size.width,
+                   {"battle.end_turn": self.plugin.end_label}, short={"battle.select": "Select"})
         self.call_after_refresh(self.update_radar)
 
     def fit_log(self, size, side_width: int) -> None:
@@ -246,6 +256,7 @@ class BattleScreen(Screen[None]):
         state = self.match.state
         self.ended = self.match.outcome() is not None
         view = self.ruleset.board_view(self.shown_state())
+        self.map.set_viewer(self.viewer())  # the seat's own units drawn as its own
         if not self.playing:  # a playback draws its own frames; the live view comes back after
             self.map.set_view(view)
         cell = self.picker.set_position(state, view, self.legal(), self.human_side())
@@ -287,14 +298,11 @@ class BattleScreen(Screen[None]):
         odds = self.query_one(OddsPanel)
         actions = self.picker.actions_at((col, row))
         if actions:
-            lines: list[str] = []
-            for action in actions[:3]:
-                label = self.ruleset.describe_action(state, action)
-                lines.append("» " + label)
-                lines.extend("  " + line for line in self.explain(action, state) if line != label)
-            if len(actions) > 3:
-                lines.append(f"... {len(actions) - 3} more: Enter lists them")
-            odds.show("Enter asks first" if self.picker.asks_at((col, row)) else "Enter commits", lines)
+            lines = self.odds_lines(state, actions)
+            # what Enter does here: a menu of the orders sharing the cell, the next pick, or the order
+            title = ("Enter asks first" if self.picker.asks_at((col, row))
+                     else "Enter picks it" if self.picker.picks_at((col, row)) else "Enter commits")
+            odds.show(title, lines)
         else:
             side = self.human_side()
             prompt = self.plugin.prompt(state, side, self.picker.selected, self.picker.stage) if side is not None else ""
@@ -302,6 +310,24 @@ class BattleScreen(Screen[None]):
         if not self.playing:
             self.map.set_path(self.picker.path_at((col, row)))
         self.update_radar()
+
+    def odds_lines(self, state: Any, actions: list[Any]) -> list[str]:
+        """The odds panel's text: each action's label and the first line of its odds (the
+        rulesets lead with a one-line summary: chance, damage, answer, the actor's own
+        health), then the rest of each, so a short panel shows every summary unscrolled."""
+        shown = actions[:3]
+        labels = [self.ruleset.describe_action(state, action) for action in shown]
+        rest = [[line for line in self.explain(action, state) if line != label] for action, label in zip(shown, labels)]
+        lines: list[str] = []
+        for label, more in zip(labels, rest):
+            lines.append("» " + label)
+            lines.extend("  " + line for line in more[:1])
+        if len(actions) > 3:
+            lines.append(f"... {len(actions) - 3} more: Enter lists them")
+        for label, more in zip(labels, rest):
+            if len(more) > 1:
+                lines.extend(([f"» {label}:"] if len(shown) > 1 else []) + ["  " + line for line in more[1:]])
+        return lines
 
     def explain(self, action: Any, state: Any = None) -> tuple[str, ...]:
         """The odds and modifiers of `action` in `state` (the current one by default), one line

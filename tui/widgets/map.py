@@ -11,8 +11,9 @@ A cell is drawn as [left mark][glyph][right mark] (hexes add the facing arrow):
 the marks carry meaning without colour - [ ] cursor, > < target, ( ) reachable,
 { } selected unit, ‹ › a unit that may act now,
 · · the path of the move under the cursor (bold, over a reachable cell's marks),
-° lasting effect - and each side's units differ without colour by letter case
-and underline (see SIDE_MARKS), so monochrome terminals lose nothing.
+° lasting effect - and units differ without colour by letter case, underline and
+italic (side_look): the viewing side's own units upper case, every enemy's lower
+case, so monochrome terminals lose nothing, with two armies or four.
 Terrain never looks like a unit: a terrain glyph that is a letter is drawn as a
 symbol (TERRAIN_SYMBOLS), since every unit is a letter. Height is a digit: on
 hexes in the cell's third column (where a unit's facing arrow goes), on squares
@@ -86,19 +87,38 @@ RADAR_ARROWS = {(-1, 0): "←", (1, 0): "→", (0, -1): "↑", (0, 1): "↓",
 BOARD = Style()
 
 
-#: (upper case, underlined) per side: every pair of the four sides differs in at least one.
+#: (upper case, underlined) per side, for a map nobody in particular watches (AI against AI,
+#: a replay): every pair of the four sides differs in at least one.
 SIDE_MARKS: tuple[tuple[bool, bool], ...] = ((True, False), (False, True), (True, True), (False, False))
+#: for a map seen by one side: its own units are upper case and plain, every other side's
+#: lower case (a foe at a glance, with any number of armies), enemy sides in turn
+#: underlined, plain, italic, so they differ from each other too
+OWN_LOOK = (True, False, False)
+ENEMY_LOOKS: tuple[tuple[bool, bool, bool], ...] = ((False, True, False), (False, False, False), (False, False, True))
 
 
-def unit_letter(glyph: str, side: int) -> str:
-    """The unit's letter in its side's case: sides 1 and 3 upper case, sides 2 and 4 lower case."""
-    upper, _ = SIDE_MARKS[side % len(SIDE_MARKS)]
-    return glyph.upper() if upper else glyph.lower()
+def side_look(side: int, viewer: int | None = None) -> tuple[bool, bool, bool]:
+    """(upper case, underlined, italic) of a side's units. Seen by `viewer`: its own units one
+    way, enemies another (ENEMY_LOOKS, in side order without the viewer's); seen by nobody in
+    particular (None): each side its own way (SIDE_MARKS)."""
+    if viewer is None:
+        upper, underline = SIDE_MARKS[side % len(SIDE_MARKS)]
+        return upper, underline, False
+    if side == viewer:
+        return OWN_LOOK
+    rank = side - (1 if side > viewer else 0)
+    return ENEMY_LOOKS[rank % len(ENEMY_LOOKS)]
 
 
-def side_underlined(side: int) -> bool:
-    """Sides 2 and 3 are underlined, so with case every side looks different in monochrome."""
-    return SIDE_MARKS[side % len(SIDE_MARKS)][1]
+def unit_letter(glyph: str, side: int, viewer: int | None = None) -> str:
+    """The unit's letter in its side's case (side_look)."""
+    return glyph.upper() if side_look(side, viewer)[0] else glyph.lower()
+
+
+def look_words(side: int, viewer: int | None = None) -> str:
+    """How a side's letters look without colour, in words: "UPPER case", "lower case underlined"."""
+    upper, underline, italic = side_look(side, viewer)
+    return ("UPPER case" if upper else "lower case") + (" underlined" if underline else "") + (" italic" if italic else "")
 
 
 class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
@@ -131,6 +151,7 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
         self.caption: tuple[Cell, str] | None = None  # words drawn beside a cell, over the map
         self.side_styles: tuple[str, ...] = ("bold #5fafff", "bold #ff5f5f", "bold #87d75f", "bold #d787ff")
         self.colour = True
+        self.viewer: int | None = None  # whose own units are drawn as such (side_look)
         self._rows: dict[int, Strip] = {}
         self._units_at: dict[Cell, object] = {}
         self._index_units()
@@ -265,6 +286,12 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
                 words = Strip([Segment(text, style)], region.width)
                 return Strip.join([strip.crop(0, region.x), words, strip.crop(region.right, strip.cell_length)])
         return strip
+
+    def set_viewer(self, viewer: int | None) -> None:
+        """Draw the units as `viewer` sees them (its own, its enemies); a change redraws them."""
+        if viewer != self.viewer:
+            self.viewer = viewer
+            self._repaint_cells({tuple(c) for u in self.view.units for c in u.cells})
 
     def restyle(self) -> None:
         """Colours changed (theme): rebuild every row."""
@@ -540,11 +567,12 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
         unit = self._units_at.get((col, row))
         height_right = False
         if unit is not None:
-            glyph = unit_letter(unit.glyph, unit.side)
+            upper, underline, italic = side_look(unit.side, self.viewer)
+            glyph = unit.glyph.upper() if upper else unit.glyph.lower()
             side_style = self.side_styles[unit.side % len(self.side_styles)] if self.colour else ""
             body_style = Style.parse(side_style) if side_style else Style(bold=True)
-            if side_underlined(unit.side):
-                body_style += Style(underline=True)  # a second cue besides colour, for any glyph
+            if underline or italic:  # cues besides colour and case, for any glyph
+                body_style += Style(underline=underline, italic=italic)
             if bg and self.colour:
                 body_style += Style(bgcolor=bg)
             facing = FACING_ARROWS[unit.facing % 6] if unit.facing is not None else " "

@@ -12,7 +12,9 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.geometry import Region, Size
 from textual.strip import Strip
-from textual.containers import VerticalScroll
+from textual.containers import Vertical
+from textual.scroll_view import ScrollView
+from textual.widget import Widget
 from textual.visual import Visual, VisualType, visualize
 from textual.widgets import RichLog, Static
 
@@ -51,9 +53,12 @@ def fit_side(terminal_width: int, map_width: int) -> int:
     return max(least, min(SIDE_MOST, terminal_width - map_width - 1))
 
 
+#: rows of the line under the map (#info-line in app.tcss: a fixed height, so a cursor move
+#: is a repaint and never a new layout)
+INFO_ROWS = 2
 #: rows the map and side panels keep at the least: what they have at 80x24 (24 less the
-#: footer, a one-line info line and the 4-line log), so a taller screen never shrinks them
-TOP_LEAST = 18
+#: footer, the info line and the 4-line log), so a taller screen never shrinks them
+TOP_LEAST = 24 - 1 - INFO_ROWS - 4
 
 
 def log_rows(terminal_height: int) -> int:
@@ -67,18 +72,17 @@ def fit_top(terminal_height: int, map_rows: int) -> int | None:
 
     The row takes what the map needs to show whole (`map_rows`, with its scroll bar and the
     line under it) and no less than TOP_LEAST; the log then gets more rows than its fifth,
-    and keeps at least its fifth even when the info line grows to its 3 rows."""
+    and keeps at least its fifth even while a playback holds the info line a row taller."""
     top = max(TOP_LEAST, map_rows)
-    if terminal_height - 2 - top <= log_rows(terminal_height):  # footer and info line: 2
+    below = 1 + INFO_ROWS  # the footer and the info line
+    if terminal_height - below - top <= log_rows(terminal_height):
         return None
-    return min(top, terminal_height - 4 - log_rows(terminal_height))
+    return min(top, terminal_height - below - 1 - log_rows(terminal_height))
 
 
-class PanelBox(VerticalScroll, can_focus=False):
-    """A bordered frame that scrolls its one panel when the text is taller than the room left
-    (a scroll bar then shows there is more): text is never cut off out of reach.
-
-    The panel's title goes in this frame's border."""
+class PanelBox(Vertical, can_focus=False):
+    """A bordered frame of a fixed height around one ScrollPanel, whose title goes in this
+    frame's border."""
 
 
 class TextPanel(Static):
@@ -162,29 +166,104 @@ def changed_span(y: int, old: Strip, new: Strip) -> Region | None:
     return Region(changed[0], y, changed[-1] + 1 - changed[0], 1)
 
 
-class UnitPanel(TextPanel):
-    """Every stat and status of the unit under the cursor (ruleset.unit_details), in a
-    PanelBox that scrolls when the column is too short for all of it."""
+class ScrollPanel(ScrollView, can_focus=False):
+    """Wrapped text that fills a frame of fixed height and scrolls when it is taller (its
+    scroll bar always stands, its thumb filling the bar when all is in view): text is never
+    cut off out of reach.
 
-    sized = False  # height: auto, inside its PanelBox
+    `show_text` repaints only the characters that changed, and a text of another length
+    changes only the scrolled size: with no widget resized, a cursor move is a repaint,
+    never a new layout of the screen.
+    """
+
+    DEFAULT_CSS = "ScrollPanel { overflow-y: scroll; overflow-x: hidden; }"
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._shown: tuple[str | None, str] | None = None
+        self._strips: list[Strip] = []
+        self._wrapped_for = 0
+
+    def show_text(self, text: str, title: str | None = None) -> bool:
+        """Show `text` (and `title` in the frame's border, if given); returns whether anything changed."""
+        if self._shown == (title, text):
+            return False
+        before = self._strips
+        new_title = title is not None and isinstance(self.parent, PanelBox) and title != self.parent.border_title
+        self._shown = (title, text)
+        if new_title:
+            self.parent.border_title = title  # repaints the whole frame, border included
+            self.scroll_to(y=0, animate=False, immediate=True)  # another unit: from its first line
+        top = int(self.scroll_y)
+        self._wrap()
+        if new_title or top != int(self.scroll_y):
+            self.refresh()
+            return True
+        # the rows in view before and after, a row past the text blank: only what differs is sent
+        blank = Strip.blank(self.scrollable_content_region.width)
+        rows = range(top, top + self.size.height)
+        regions = [
+            region for y in rows
+            if (a := before[y] if y < len(before) else blank) != (b := self._strips[y] if y < len(self._strips) else blank)
+            and (region := changed_span(y - top, a, b))
+        ]
+        if regions:
+            self.refresh(*regions)
+        return True
+
+    @property
+    def text(self) -> str:
+        return self._shown[1] if self._shown else ""
+
+    def render(self) -> Text:
+        """The whole text (the screen draws it line by line, render_line; this is for reading)."""
+        return Text(self.text)
+
+    def _wrap(self) -> None:
+        """Wrap the text to the panel's width; the scrolled size follows, with no layout."""
+        width = self.scrollable_content_region.width
+        self._wrapped_for = width
+        if width <= 0 or self._shown is None:
+            self._strips = []
+            return
+        visual = visualize(self, self._shown[1], markup=False)
+        self._strips = Visual.to_strips(self, visual, width, None, self.visual_style)
+        size = Size(width, len(self._strips))
+        if size != self.virtual_size:
+            self.set_reactive(Widget.virtual_size, size)  # a scrolled size: no layout of the screen
+            self._scroll_update(size)
+
+    def on_resize(self) -> None:
+        if self.scrollable_content_region.width != self._wrapped_for:
+            self._wrap()
+            self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        row = y + int(self.scroll_y)
+        width = self.scrollable_content_region.width
+        if 0 <= row < len(self._strips):
+            return self._strips[row].crop_extend(0, width, self.rich_style)
+        return Strip.blank(width, self.rich_style)
+
+
+class UnitPanel(ScrollPanel):
+    """Every stat and status of the unit under the cursor (ruleset.unit_details), in a
+    PanelBox; scrolls when the column is too short for all of it."""
 
     def show(self, title: str, lines: tuple[str, ...] | list[str]) -> None:
         self.show_text("\n".join(lines) if lines else "No unit here.", title)
 
 
-class OddsPanel(TextPanel):
+class OddsPanel(ScrollPanel):
     """The odds preview: what the highlighted action would do (ruleset.explain_action)."""
-
-    sized = False  # height: auto in the stylesheet
 
     def show(self, title: str, lines: tuple[str, ...] | list[str]) -> None:
         self.show_text("\n".join(lines), title)
 
 
 class InfoLine(TextPanel):
-    """The cell under the cursor in words (ruleset.describe_cell); wraps onto a second line."""
-
-    sized = False  # height: auto (at most 2 lines) in the stylesheet
+    """The cell under the cursor in words (ruleset.describe_cell); wraps onto a second line,
+    which it always keeps (a fixed height: a cursor move is a repaint, not a new layout)."""
 
     def hold(self, rows: int | None) -> None:
         """Keep `rows` rows whatever the text, so a new text repaints the characters that

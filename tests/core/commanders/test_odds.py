@@ -47,3 +47,18 @@ def test_the_preview_gives_the_exchange_with_the_strike_back():
     assert lines[0] == "13 strikes (d10), hits on 1-2 (20% each): attack 12 - defence 10"
     assert f"damage 0-10, expected {attack.expected:.1f} of unit 3's 10 HP (strikes first)" in lines
     assert any(line.startswith("strike back: at most 10 d10 (1 fewer per damage taken first), each hits on 1-") for line in lines)
+
+
+def test_the_summary_line_says_when_the_strike_back_lands_first():
+    from core.commanders.odds import summary_line
+
+    state = footman_and_pikeman((5, 3))  # the Footman strikes first (advantage): the answer comes after
+    attack, back = exchange(state, state.units[1], state.units[3], CAT)
+    line = summary_line(state, state.units[1], state.units[3], CAT)
+    assert attack.first and not back.first
+    assert line.startswith(f"{attack.dice} d10 at {attack.needed * 10}%, damage {attack.low}-{attack.high}, "
+                           f"expected {attack.expected:.1f}; back at most {back.dice} d10")
+    reverse = summary_line(state, state.units[3], state.units[1], CAT)  # the Pikeman attacks: the Footman answers first
+    answer = exchange(state, state.units[3], state.units[1], CAT)[1]
+    assert answer.first and f"; back first {answer.dice} d10 at {answer.needed * 10}%" in reverse
+    assert reverse.endswith(f"you: {state.units[3].hp}/{state.units[3].hp_max} HP")

@@ -1,0 +1,38 @@
+"""A cursor move repaints the side panels and lays nothing out again: the panels have fixed
+heights at a terminal size and their text scrolls inside them (tui.widgets.panels.ScrollPanel),
+so a text of another length changes no widget's size."""
+
+from __future__ import annotations
+
+import pytest
+
+from core import registry
+from core.match import Match
+from tests.tui.conftest import make_app, settle
+from tests.tui.test_fit import BATTLES
+from tui.screens.battle import BattleScreen
+from tui.widgets.panels import OddsPanel, UnitPanel
+
+
+@pytest.mark.parametrize("name", sorted(BATTLES))
+async def test_cursor_moves_over_units_and_odds_lay_nothing_out(tmp_path, name):
+    ruleset = registry.get(name)
+    scenario, seed = BATTLES[name]
+    match = Match(ruleset, ruleset.new_battle(ruleset.load_scenario(scenario), seed))
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BattleScreen(match, {0: "human", 1: "easy"}, {"scenario": scenario, "seed": seed})
+        app.push_screen(screen)
+        await settle(pilot, screen)
+        await pilot.press("enter")  # the unit under the cursor selected: its moves have odds
+        await pilot.pause(0.05)
+        layouts = []
+        lay_out = screen._refresh_layout
+        screen._refresh_layout = lambda *a, **k: (layouts.append(1), lay_out(*a, **k))[1]
+        texts = set()
+        for key in ["right"] * 6 + ["left"] * 6 + ["down"] * 3 + ["up"] * 3:
+            await pilot.press(key)
+            await pilot.pause()
+            texts.add((screen.query_one(UnitPanel)._shown[1].count("\n"), screen.query_one(OddsPanel)._shown[1].count("\n")))
+        assert len(texts) > 1, "the panels' line counts changed on the way"
+        assert layouts == [], f"{len(layouts)} layouts in 18 cursor moves"
