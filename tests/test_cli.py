@@ -295,18 +295,18 @@ def test_python_m_tui_runs_as_a_process(in_tmp):
 
 # --- the issue's acceptance checks on StatWar ---------------------------------------------
 def test_statwar_batch_saves_verify_and_a_changed_action_is_named(capsys, in_tmp):
-    """`sim statwar --games 20 --seed 1 --json --save-dir D`; verify D; alter one action; verify names it."""
-    code, out, _ = run(capsys, "sim", "statwar", "--games", "20", "--seed", "1", "--json", "--save-dir", "D", "--jobs", "2")
+    """`sim statwar --games 6 --seed 1 --json --save-dir D --jobs 2`; verify D; alter one action; verify names it."""
+    code, out, _ = run(capsys, "sim", "statwar", "--games", "6", "--seed", "1", "--json", "--save-dir", "D", "--jobs", "2")
     assert code == 0
     report = json.loads(out)
-    assert report["games"] == 20 and sum(report["wins"]) + report["draws"] == 20
+    assert report["games"] == 6 and sum(report["wins"]) + report["draws"] == 6
     files = sorted(str(p) for p in (in_tmp / "D").iterdir())
-    assert len(files) == 20
+    assert len(files) == 6
     code, out, _ = run(capsys, "verify", *files)
-    assert code == 0 and out.count(": ok (") == 20
+    assert code == 0 and out.count(": ok (") == 6
 
     statwar = registry.get("statwar")
-    target = Path(files[7])
+    target = Path(files[4])
     data = json.loads(target.read_text())
     index = len(data["actions"]) // 2
     replay = read_save(target)
@@ -315,10 +315,10 @@ def test_statwar_batch_saves_verify_and_a_changed_action_is_named(capsys, in_tmp
     other = next(a for a in before.legal_actions(original.side) if a != original)
     data["actions"][index] = statwar.codec().encode_action(other)
     target.write_text(json.dumps(data))
-    code, out, _ = run(capsys, "verify", files[6], str(target))
+    code, out, _ = run(capsys, "verify", files[3], str(target))
     assert code == 1
     lines = out.splitlines()
-    assert lines[0].startswith(f"D/{Path(files[6]).name}: ok (")
+    assert lines[0].startswith(f"D/{Path(files[3]).name}: ok (")
     assert lines[1].startswith(f"D/{target.name}: actions[{index}]: ") and len(lines) == 2
 
 
