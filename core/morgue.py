@@ -103,7 +103,7 @@ def run_id(run: runs.Run) -> str:
 
 def cause(run: runs.Run) -> str:
     """How a run ended, without the layer or a name: what `skirmish sim-run` counts."""
-    text = re.sub(r" of layer \d+$", "", run.end)
+    text = re.sub(r" of layer \d+$", "", run.end).replace("the battle battle", "a battle")
     return re.sub(r"^the commander .* fell$", "the commander fell", text)
 
 
@@ -145,8 +145,9 @@ def morgue_document(run: runs.Run, created: str = "", daily: str = "") -> dict[s
         node = run.nodes.nodes[record.node]
         killed = Counter(str(u["type"]) for u in ruleset.unit_stats(state) if u["side"] == 1 and not u["survived"])
         kills.update(killed)
+        losses = row.pop("lost")
         battles.append({**row, "layer": node.depth + 1, "result": _result(record.winner),
-                        "kills": dict(sorted(killed.items())), "losses": row.pop("lost")})
+                        "kills": dict(sorted(killed.items())), "losses": losses})
     parts = score_parts(run)
     path = [{"node": i, "layer": run.nodes.nodes[i].depth + 1, "kind": run.nodes.nodes[i].kind} for i in run.path]
     return {
