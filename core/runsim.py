@@ -103,7 +103,8 @@ def run_runs(ruleset: str, *, count: int, seed: int = 0, level: str = "normal", 
         raise ValueError("--jobs must be at least 1")
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r}; choose from {', '.join(LEVELS)}")
-    runs.load_config(ruleset)  # no runs in this ruleset, or bad settings: said once, before any run
+    runs.hooks_for(ruleset)  # a ruleset without runs, or bad settings: said once, before any run
+    runs.load_config(ruleset)
     work = jobs_for(ruleset, count, seed, level, daily)
     start = time.perf_counter()
     records = play_jobs(work, jobs, progress, play=play_run)
