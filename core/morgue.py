@@ -136,6 +136,10 @@ def morgue_document(run: runs.Run, created: str = "", daily: str = "") -> dict[s
     """The morgue of an ended run as JSON-ready data (docs/FORMATS.md, "Morgue files")."""
     if not run.over:
         raise ValueError("the run is not over: a morgue is written when it ends")
+    if daily:
+        daily_seed(daily)  # a date written YYYY-MM-DD, else ValueError: the table would refuse it later
+    if len(created) > MAX_TEXT:
+        raise ValueError(f"created: {len(created)} characters; the limit is {MAX_TEXT}")
     ruleset = registry.get(run.ruleset)
     base = runs.summary(run)
     finals = _battle_finals(run)

@@ -65,6 +65,10 @@ def test_a_won_run_scores_the_victory_and_its_survivors() -> None:
 def test_a_run_not_over_has_no_morgue() -> None:
     with pytest.raises(ValueError, match="not over"):
         morgue.morgue_document(runs.new_run("statwar", 5, small("statwar")))
+    with pytest.raises(ValueError, match="calendar"):  # what the table would refuse is refused before any file is written
+        morgue.morgue_document(statwar_run(5), daily="2026-02-30")
+    with pytest.raises(ValueError, match="created"):
+        morgue.morgue_document(statwar_run(5), created="x" * 401)
 
 
 def test_the_morgue_text_tells_the_run() -> None:
