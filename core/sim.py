@@ -200,17 +200,19 @@ def run_batch(
     return summarize(ruleset_name, None if scenario is None else str(scenario), ai, seed, records, time.perf_counter() - start)
 
 
-def play_jobs(work: Sequence[GameJob], jobs: int, progress: Callable[[int, int], None] | None = None) -> list[GameRecord]:
-    """Play every job, in this process or in `jobs` workers; records in job order."""
-    records: list[GameRecord] = []
+def play_jobs(work: Sequence[Any], jobs: int, progress: Callable[[int, int], None] | None = None,
+              play: Callable[[Any], Any] = play_game) -> list[Any]:
+    """Play every job with `play` (a module-level function, so workers can take it; games by
+    default, whole runs for core.runsim), in this process or in `jobs` workers; records in job order."""
+    records: list[Any] = []
     if jobs == 1 or len(work) == 1:
         for job in work:
-            records.append(play_game(job))
+            records.append(play(job))
             if progress:
                 progress(len(records), len(work))
     else:
         with multiprocessing.get_context().Pool(min(jobs, len(work))) as pool:
-            for record in pool.imap(play_game, work, chunksize=1):
+            for record in pool.imap(play, work, chunksize=1):
                 records.append(record)
                 if progress:
                     progress(len(records), len(work))

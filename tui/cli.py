@@ -44,6 +44,8 @@ BOUNDS = (
     ("sim", "jobs", "--jobs", 1, MAX_JOBS),
     ("balance", "games", "--games", 1, MAX_GAMES),
     ("balance", "jobs", "--jobs", 1, MAX_JOBS),
+    ("sim-run", "runs", "--runs", 1, MAX_GAMES),
+    ("sim-run", "jobs", "--jobs", 1, MAX_JOBS),
     ("log", "seat", "--seat", 1, MAX_SEAT),
 )
 
@@ -126,6 +128,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ai", default="normal,normal", metavar="A,B",
                    help=f"AI levels, seats alternating every game, from {', '.join(LEVELS)} (default: normal,normal)")
 
+    p = sub.add_parser("sim-run", parents=[common, batch],
+                       help="whole runs played by the AI: win rate with its 95%% interval, length, how runs end")
+    p.add_argument("ruleset", metavar="RULESET")
+    p.add_argument("--runs", type=int, default=20, metavar="N", help=f"how many runs, 1 to {MAX_GAMES} (default: 20)")
+    p.add_argument("--ai", default="normal", choices=LEVELS, metavar="LEVEL",
+                   help=f"the AI level playing the warband, from {', '.join(LEVELS)} (default: normal)")
+    p.add_argument("--daily", nargs="?", const="today", metavar="DATE",
+                   help="every run on the daily seed of DATE (YYYY-MM-DD; default today, UTC), each along its own path")
+
+    p = sub.add_parser("runs", parents=[common], help="past runs from the morgue, best first")
+    p.add_argument("--json", action="store_true", help="one JSON object instead of the list")
+
     p = sub.add_parser("verify", parents=[common], help="re-apply save files (and run files) and check their hashes")
     p.add_argument("files", metavar="FILE", nargs="+", type=Path)
 
@@ -177,7 +191,7 @@ class Escaping:
 
 #: Commands whose output repeats text read from files; the TUI and `sim` (whose progress
 #: bar draws with a carriage return) write their own.
-ESCAPED = ("verify", "check", "log", "sheet", "scenarios", "map")
+ESCAPED = ("verify", "check", "log", "sheet", "scenarios", "map", "runs")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -315,13 +329,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
 class Progress:
     """A one-line progress bar on stderr, drawn only when stderr is a terminal."""
 
-    def __init__(self, stream) -> None:
+    def __init__(self, stream, what: str = "games") -> None:
         self.stream = stream
+        self.what = what
 
     def __call__(self, done: int, total: int) -> None:
         width = 30
         filled = width * done // total
-        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {self.what}")
         if done == total:
             self.stream.write("\r" + " " * (width + 24) + "\r")
         self.stream.flush()
@@ -359,6 +374,47 @@ def cmd_balance(args: argparse.Namespace) -> int:
     else:
         words = {"ninja": "school", "commanders": "commander class"}
         print(balance.table(report, words.get(args.ruleset, "school or class")))
+    return 0
+
+
+def today() -> str:
+    """Today's date in UTC, as the daily seed takes it."""
+    return datetime.now(timezone.utc).strftime("%Y-%m-%d")
+
+
+def cmd_sim_run(args: argparse.Namespace) -> int:
+    from core.runsim import run_runs, table
+
+    ruleset_by_name(args.ruleset)
+    daily = today() if args.daily == "today" else (args.daily or "")
+    if daily:
+        from core.morgue import daily_seed
+
+        daily_seed(daily)  # a bad date is refused in one line before any run
+    progress = Progress(sys.stderr, "runs") if sys.stderr.isatty() else None
+    report = run_runs(args.ruleset, count=args.runs, seed=args.seed, level=args.ai, daily=daily, jobs=args.jobs,
+                      progress=progress)
+    print(json.dumps(report) if args.json else table(report))
+    return 0
+
+
+def cmd_runs(args: argparse.Namespace) -> int:
+    from core.morgue import CONVERTER, high_scores, morgue_dir
+
+    folder = morgue_dir(saves_dir(args))
+    entries = high_scores(folder)
+    if args.json:
+        print(json.dumps({"folder": str(folder), "runs": [CONVERTER.unstructure(e) for e in entries]}))
+        return 0
+    if not entries:
+        print(f"No runs recorded yet in {display_path(folder)}.")
+        return 0
+    print(f"{'#':>3}  {'score':>6}  {'ruleset':<11}{'seed':<21}{'layer':>7}  {'won':>4}  {'lost':>4}  {'ended':<20}  how")
+    for rank, e in enumerate(entries, 1):
+        seed = f"daily {e.daily}" if e.daily else str(e.seed)
+        print(f"{rank:>3}  {e.score:>6}  {e.ruleset:<11}{seed:<21}{f'{e.layer}/{e.depth}':>7}  {e.victories:>4}  {e.fallen:>4}"
+              f"  {e.created[:20]:<20}  {e.end}")
+    print(f"\nMorgue files: {display_path(folder)}/ (each run as .json and .txt)")
     return 0
 
 
@@ -590,6 +646,8 @@ COMMANDS = {
     "replay": cmd_replay,
     "sim": cmd_sim,
     "balance": cmd_balance,
+    "sim-run": cmd_sim_run,
+    "runs": cmd_runs,
     "verify": cmd_verify,
     "check": cmd_check,
     "log": cmd_log,
