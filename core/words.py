@@ -41,6 +41,11 @@ def count(n: int, noun: str, many: str | None = None) -> str:
     return f"{n} {plural(n, noun, many)}"
 
 
+def a(noun: str) -> str:
+    """The noun with its article as it is said: "a Bear", "an Archer", "an Imp"."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
 def cell(col: int, row: int) -> str:
     """A map cell as every ruleset writes it: column then row, in brackets: "(3,5)"."""
     return f"({col},{row})"

@@ -19,7 +19,8 @@ from typing import Any, Callable
 import attrs
 import orjson
 
-from core import registry, run as runs, runfile
+from core import morgue, registry, run as runs, runfile
+from core.morgue import daily_seed
 from core.errors import ContentError, IllegalAction, SaveError
 from core.files import Unreadable, read_regular, write_atomic
 from core.saves import MAX_SAVE_BYTES
@@ -61,13 +62,32 @@ def random_seed() -> int:
     return random.SystemRandom().randrange(1, 1_000_000)
 
 
-def seed_choices() -> list[tuple[str, str, str, Callable[[], int | None]]]:
-    """New run's seed choices: (key, label, about, seed maker). A maker returning None asks the
-    player to type a seed. More ways to pick a seed are added to this list."""
+def today() -> str:
+    """Today's date in UTC, as the daily run names it ("2026-12-01")."""
+    import datetime
+
+    return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
+
+
+def seed_choices(day: str | None = None) -> list[tuple[str, str, str, Callable[[], int | None]]]:
+    """New run's seed choices: (key, label, about, seed maker); `day` is today's date (UTC)
+    unless given. A maker returning None asks the player to type a seed."""
+    day = day or today()
     return [
+        ("daily", f"The daily run ({day})", "Today's seed: the same world for every player until midnight UTC, "
+         "to compare morgues.", lambda: daily_seed(day)),
         ("random", "A random seed", "A fresh world nobody has seen.", random_seed),
         ("typed", "A seed I type", "The same seed makes the same map, battles and opponents.", lambda: None),
     ]
+
+
+def daily_of(session: RunSession) -> str:
+    """The date of the daily run `session` is, or "": a run begun on a day with that day's seed."""
+    day = session.created[:10]
+    try:
+        return day if daily_seed(day) == session.run.seed else ""
+    except ValueError:  # no date at the start of `created` (a file written by hand)
+        return ""
 
 
 def seed_problem(text: str) -> str | None:
@@ -93,12 +113,27 @@ class RunSession:
     run: runs.Run
     path: Path
     created: str
+    #: the morgue file written when the run ended (core.morgue), once it is
+    morgue: Path | None = None
+
+    @property
+    def saves_dir(self) -> Path:
+        """The saves folder the run file is in (its runs/ folder's parent)."""
+        return self.path.parent.parent
 
     def save(self) -> Path:
-        """Write the run file (after every step); once the run is over, delete it instead."""
+        """Write the run file (after every step). Once the run is over, write its morgue and
+        its high-score entry instead (core.morgue) and delete the run file; when the morgue
+        cannot be written the run file is written as ever, so nothing of the run is lost, and
+        the error (OSError, SaveError) goes on to the caller."""
         if self.run.over:
+            try:
+                self.morgue = morgue.record_end(self.run, morgue.morgue_dir(self.saves_dir), self.created, daily_of(self))
+            except (OSError, SaveError):
+                runfile.write_run(self.path, self.run, self.created)
+                raise
             self.delete()
-            return self.path
+            return self.morgue
         runfile.write_run(self.path, self.run, self.created)
         return self.path
 

@@ -25,6 +25,7 @@ from core.commanders.state import Battle
 from core.errors import IllegalAction
 from core.generate import GeneratedName
 from core.run import Condition, Member, Option, Run, RunConfig, RunHooks
+from core import words
 
 
 class CommandersRun(RunHooks):
@@ -150,7 +151,7 @@ class CommandersRun(RunHooks):
         if commander.skill_points > 0:
             out += [Option(f"skill:{o.name}", f"skill point: {o.label}") for o in skill_options(commander, self.cat)]
         price = run.config.prices["recruit"]
-        out += [Option(f"recruit:{k}", f"recruit a {k}", price) for k in self._recruits(run)]
+        out += [Option(f"recruit:{k}", f"recruit {words.a(k)}", price) for k in self._recruits(run)]
         return out
 
     def take(self, run: Run, key: str) -> tuple[tuple[Member, ...], str]:

@@ -18,6 +18,7 @@ from core.run import Condition, Member, Option, Run, RunConfig, RunHooks
 from core.statwar import generate
 from core.statwar.specs import MAX_ARMY_UNITS, Army, UnitSpec
 from core.statwar.state import Battle
+from core.words import a, count
 
 
 def room(config: RunConfig) -> int:
@@ -108,7 +109,7 @@ class StatWarRun(RunHooks):
         used = sum(m.unit.squares for m in run.members)
         price = run.config.prices["add"]
         return [
-            Option(f"add:{unit.name}", f"add a {unit.name} ({unit.cost} points, {unit.squares} squares)", (unit.cost * price) // 100)
+            Option(f"add:{unit.name}", f"add {a(unit.name)} ({count(unit.cost, 'point')}, {count(unit.squares, 'square')})", (unit.cost * price) // 100)
             for unit in self._designs()
             if used + unit.squares <= room(run.config)
         ]

@@ -87,3 +87,9 @@ def test_a_ninja_turning_in_place_is_not_said_to_walk_to_where_it_stands():
     line = ruleset.describe_event(state, UnitMoved(0, "walk", here, here, 1, 1, 5))
     assert "walks from" not in line
     assert line == "Ash Veteran 1 stays at (0,4) and turns to face NE (1/5 points)"
+
+
+def test_a_noun_takes_the_article_it_is_said_with():
+    from core.words import a
+
+    assert a("Bear") == "a Bear" and a("Archer") == "an Archer" and a("imp") == "an imp"

@@ -97,7 +97,7 @@ async def test_new_run_battle_camp_quit_continue_and_end(tmp_path: Path, monkeyp
         await pilot.pause()
         await pilot.press("home", *["down"] * run_files.ruleset_names().index(RULESET), "enter")  # the ruleset
         await pilot.pause()
-        await pilot.press("down", "enter", *str(SEED), "enter")  # "A seed I type", then the seed
+        await pilot.press("down", "down", "enter", *str(SEED), "enter")  # "A seed I type", then the seed
         for _ in range(3):
             await pilot.pause()
         assert isinstance(app.screen, RunMapScreen)
@@ -146,6 +146,12 @@ async def test_new_run_battle_camp_quit_continue_and_end(tmp_path: Path, monkeyp
         await pilot.pause()
         await fight(pilot, script)
         assert not (saves / "runs" / f"run-{RULESET}-{SEED}.json").exists()  # the run is over
+        # its story is in the morgue, and its score in the table `skirmish runs` reads
+        from core import morgue
+
+        (kept,) = morgue.high_scores(saves / "morgue")
+        assert (kept.ruleset, kept.seed, kept.won, kept.daily) == (RULESET, SEED, False, "")
+        assert [p.suffix for p in sorted((saves / "morgue").glob("morgue-*"))] == [".json", ".txt"]
         await pilot.press("q")
         for _ in range(3):
             await pilot.pause()
@@ -258,7 +264,7 @@ async def test_a_typed_seed_that_is_not_one_is_refused(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         app.screen.open_entry("run")
         await pilot.pause()
-        await pilot.press("enter", "down", "enter", "minus", "5", "enter")
+        await pilot.press("enter", "down", "down", "enter", "minus", "5", "enter")
         await pilot.pause()
         assert isinstance(app.screen, MessageDialog)
         assert "whole number of 0 or more" in str(app.screen.query_one("#message-body").render())
@@ -311,3 +317,20 @@ async def test_a_statwar_camp_adds_a_unit_the_player_designs(tmp_path: Path, mon
         assert added.unit.name == "Pike" and (added.unit.damage, added.unit.move) == (3, 2)
         assert session.run.points == run.points - cost
         assert orjson.loads(session.path.read_bytes())["steps"][-1]["choice"] == "design:Pike:3,0,0,2,0,0,0,0"
+
+
+def test_the_daily_run_is_the_days_seed_and_its_morgue_says_so(tmp_path: Path, monkeypatch) -> None:
+    """New run offers the day's seed first; a run begun that day with that seed is recorded
+    as the day's run, another seed is not."""
+    from core import morgue
+
+    choices = run_files.seed_choices("2026-12-01")
+    key, label, _, make = choices[0]
+    assert key == "daily" and "2026-12-01" in label and make() == morgue.daily_seed("2026-12-01")
+    monkeypatch.setattr(run_files, "config_for", lambda ruleset: tiny_config())
+    daily = run_files.start(tmp_path / "saves", RULESET, make(), "2026-12-01 10:00:00 UTC")
+    assert run_files.daily_of(daily) == "2026-12-01"
+    other = run_files.start(tmp_path / "saves", RULESET, make() ^ 1, "2026-12-01 10:00:00 UTC")
+    assert run_files.daily_of(other) == ""
+    late = run_files.start(tmp_path / "saves", RULESET, make(), "2026-12-02 00:00:01 UTC")
+    assert run_files.daily_of(late) == ""  # yesterday's seed, begun today

@@ -552,7 +552,9 @@ class RunEndScreen(Screen[None]):
         self.summary = runs.summary(session.run)
 
     def help_guide(self) -> str:
-        return "The run is over and its file is gone. Up/Down scrolls the record; q returns to the main menu."
+        return ("The run is over: its story is written to the morgue folder (text and JSON) and its score to\n"
+                "the high-score table (`skirmish runs`); its file is gone. Up/Down scrolls the record;\n"
+                "q returns to the main menu.")
 
     def compose(self) -> ComposeResult:
         run = self.session.run
@@ -568,13 +570,17 @@ class RunEndScreen(Screen[None]):
         self.record_end()
 
     def record_end(self) -> None:
-        """Record the finished run. This is the one place a run's end is kept: the run file
-        (and any battle kept beside it) goes, as an ended run is never continued, and the
-        morgue's record of the run belongs here as well."""
-        try:
-            self.session.delete()
-        except OSError as exc:
-            self.app.show_error("Could not delete the run file", str(exc))
+        """Say where the run is kept: its morgue and high-score entry were written as its last
+        step ended it (tui.runs.RunSession.save); after a failed write, try again here."""
+        if self.session.morgue is None:
+            try:
+                self.session.save()
+            except (OSError, SaveError) as exc:
+                self.app.show_error("Could not write the run's morgue", f"{exc}\nThe run file is kept.")
+                return
+        if self.session.morgue is not None:
+            self.notify(f"The run's story is in {self.session.morgue.with_suffix('.txt')}; "
+                        "skirmish runs lists the best runs.")
 
     def action_leave(self) -> None:
         self.app.back_to_menu()
