@@ -25,6 +25,7 @@ from tui.host.store import Store
 from tui.screens.hosted_battle import HostedBattleScreen
 from tui.screens.hosted_watch import WatchScreen
 from tui.screens.lobby import LobbyScreen
+from tui.widgets.panels import BattleLog
 
 ALICE, BOB, CAROL = "SHA256:alice", "SHA256:bob", "SHA256:carol"
 NINJA = registry.get("ninja")
@@ -79,6 +80,15 @@ async def test_the_lobby_lists_matches_and_opens_one_by_keys(tmp_path):
         store.join(record.id, BOB)  # bob joins from his terminal: the battle begins here
         await until(pilot, lambda: screen.record.status == "running")
         assert "the battle begins" in screen_text(screen).lower()
+        # a move lands from the other process: the log is shown again from the story, and the
+        # notes written before it stay (they were once taken back: only the story is kept)
+        _, theirs = matches.load(Store.in_folder(tmp_path / "data"), record.id)
+        side = theirs.match.to_act()[0]
+        matches.commit(Store.in_folder(tmp_path / "data"), record.id, theirs, side, "action",
+                       theirs.match.legal_actions(side)[0])
+        await until(pilot, lambda: screen.match.cursor == 1)
+        written = screen.query_one(BattleLog).written
+        assert "The battle begins." in written and any("match #" in line for line in written), written
         assert (screen.human_side() == 0) == (0 in screen.match.to_act())
         await pilot.press("q", "enter")  # back to the lobby: the match is listed as yours
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))

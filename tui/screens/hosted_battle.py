@@ -25,10 +25,11 @@ from tui.dialogs.confirm import ConfirmDialog
 from tui.dialogs.message import MessageDialog
 from tui.host import matches
 from tui.host.store import Conflict, HostError, MatchRecord
+from tui import story
 from tui.screens.battle import BattleScreen
 from tui.screens.battle_ai import HUMAN
 from tui.widgets.map import BattleMap
-from tui.widgets.panels import BattleLog, StatusLine
+from tui.widgets.panels import StatusLine
 
 #: Seconds between two looks at the store, and between two "still here" marks.
 POLL = 0.025
@@ -97,21 +98,23 @@ class HostedBattleScreen(BattleScreen):
             self.notify("You took this seat over from your other connection.")
         self._present = {s: self.record.present(s, time.time()) for s in self.record.seats if s != self.side}
         if self.record.status == "open":
-            self.query_one(BattleLog).write_line("Waiting for the other seats to be taken…")
+            self.log_note("Waiting for the other seats to be taken…")
         self.set_interval(POLL, self.poll)
         self.set_interval(HEARTBEAT, self.heartbeat)
         self.set_interval(1.0, self.update_status)
 
     def write_history(self) -> None:
-        """The log from the start: who sits where, then every standing step as this seat may read it."""
-        log = self.query_one(BattleLog)
-        log.clear()
+        """The log from the start: who sits where, then every standing step as this seat may read it.
+        Every line goes through the story (self.story), which the log shows: a line written to
+        the log alone would be taken back the next time the story is shown."""
         names = self.ruleset.side_names(self.match.state)
         seats = ", ".join(f"{names[s] if s < len(names) else s}: {'you' if s == self.side else self.record.names.get(s, '(free)')}"
                           for s in sorted(self.record.seats))
-        log.write_line(f"{self.ruleset.title}: {self.record.scenario}, match #{self.match_id} ({seats})")
+        self.story.clear()
+        self.story.append(story.Entry(note=f"{self.ruleset.title}: {self.record.scenario}, match #{self.match_id} ({seats})"))
         for step, action, caused in self.match.history():
-            self._log_step(self.match.state_at(step), action, caused, self.match.state_at(step - 1))
+            self._log_step(self.match.state_at(step), action, caused, self.match.state_at(step - 1), show=False)
+        self.show_story()
 
     # --- the store --------------------------------------------------------------
     def poll(self) -> None:
@@ -157,9 +160,8 @@ class HostedBattleScreen(BattleScreen):
 
     def _show_row(self, row: Any, caused: tuple[Any, ...], step: int) -> None:
         """One row another seat wrote, in the log as this seat may read it (`step`: the match's step after it)."""
-        log = self.query_one(BattleLog)
         if row.kind == "undo":
-            log.write_line(f"↶ {self.side_name(row.side)} took back a move (step {step})")
+            self.log_note(f"↶ {self.side_name(row.side)} took back a move (step {step})")
             return
         before = self.match.state_at(step - 1)
         seen_before = self.ruleset.board_view(seat_state(self.ruleset, before, self.side))
@@ -172,7 +174,7 @@ class HostedBattleScreen(BattleScreen):
         if before.status == "open" and self.record.status == "running":
             self.notify("Every seat is taken: the battle begins.")
             self.write_history()
-            self.query_one(BattleLog).write_line("The battle begins.")
+            self.log_note("The battle begins.")
         for side in self.record.seats:
             if side == self.side:
                 continue
@@ -181,7 +183,7 @@ class HostedBattleScreen(BattleScreen):
                 who = f"{self.side_name(side)} ({self.record.names.get(side, '?')})"
                 message = f"{who} is here." if present else f"{who} has left the match."
                 self.notify(message)
-                self.query_one(BattleLog).write_line(message)
+                self.log_note(message)
             self._present[side] = present
         if self.record.status == "finished" and before.status != "finished" and self.match.outcome() is None:
             reason = (self.record.result or {}).get("reason", "the match ended")
@@ -244,7 +246,7 @@ class HostedBattleScreen(BattleScreen):
             self.notify(str(exc), severity="warning")
             return False
         if kind == "undo":
-            self.query_one(BattleLog).write_line(f"↶ undone to step {self.match.cursor}")
+            self.log_note(f"↶ undone to step {self.match.cursor}")
         else:
             self._log_step(self.match.state, action, events, before)
         self.record = self.store.record(self.match_id)
