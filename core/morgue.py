@@ -31,7 +31,7 @@ from core.content import structure as content_structure
 from core.errors import ContentError, SaveError
 from core.files import Unreadable, read_regular, write_atomic
 from core.rng import seed_problem
-from core.saves import MAX_TEXT, default_saves_dir, render
+from core.saves import MAX_TEXT, default_saves_dir, parse_document, render
 from core.serial import new_converter
 
 FORMAT = "skirmish-morgue"
@@ -305,16 +305,8 @@ def entry_of(doc: dict[str, Any], file: str) -> ScoreEntry:
 
 
 def _parse(file: str, blob: bytes) -> dict[str, Any]:
-    """Bytes to a JSON object, or a one-line SaveError."""
-    if not blob.strip():
-        raise SaveError(file, "the file is empty")
-    try:
-        data = orjson.loads(blob)
-    except orjson.JSONDecodeError as exc:
-        raise SaveError(file, f"damaged or cut short: {str(exc).splitlines()[0]}") from None
-    if not isinstance(data, dict):
-        raise SaveError(file, f"not a high-score table: the file holds {type(data).__name__}, not an object")
-    return data
+    """Bytes to a JSON object, or a one-line SaveError (as a save's reader says it)."""
+    return parse_document(file, blob, "high-score table", MAX_SCORES_BYTES)
 
 
 def _read_table(path: Path) -> list[ScoreEntry]:

@@ -20,9 +20,7 @@ from typing import Any, Callable
 import attrs
 
 from core import balance, morgue, registry, run as runs
-from core.ai import LEVELS
-from core.rng import seed_problem
-from core.sim import game_seed, play_jobs
+from core.sim import check_batch, game_seed, play_jobs
 
 
 @attrs.frozen
@@ -94,15 +92,7 @@ def run_runs(ruleset: str, *, count: int, seed: int = 0, level: str = "normal", 
              progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Play `count` whole runs of `ruleset` and report how they went. ValueError for a bad
     seed, count, level or date and KeyError for an unknown ruleset, before any run starts."""
-    problem = seed_problem(seed)
-    if problem is not None:
-        raise ValueError(f"--seed: {problem}")
-    if count < 1:
-        raise ValueError("--runs must be at least 1")
-    if jobs < 1:
-        raise ValueError("--jobs must be at least 1")
-    if level not in LEVELS:
-        raise ValueError(f"unknown AI level {level!r}; choose from {', '.join(LEVELS)}")
+    check_batch(seed, count, jobs, (level,), "--runs")
     runs.hooks_for(ruleset)  # a ruleset without runs, or bad settings: said once, before any run
     runs.load_config(ruleset)
     work = jobs_for(ruleset, count, seed, level, daily)

@@ -475,18 +475,19 @@ def _decode_error(exc: BaseException) -> str:
     return _first_line(exc)
 
 
-def parse_document(file: str, blob: bytes) -> dict[str, Any]:
-    """Bytes to a plain JSON object, or a one-line SaveError."""
-    if len(blob) > MAX_SAVE_BYTES:
-        raise SaveError(file, f"file is {len(blob)} bytes; the limit is {MAX_SAVE_BYTES}")
+def parse_document(file: str, blob: bytes, what: str = "save", limit: int = MAX_SAVE_BYTES) -> dict[str, Any]:
+    """Bytes to a plain JSON object, or a one-line SaveError naming the document as `what`
+    ("save", "high-score table") and refusing more than `limit` bytes."""
+    if len(blob) > limit:
+        raise SaveError(file, f"file is {len(blob)} bytes; the limit is {limit}")
     if not blob.strip():
         raise SaveError(file, "the file is empty")
     try:
         data = orjson.loads(blob)
     except orjson.JSONDecodeError as exc:
-        raise SaveError(file, f"not a valid save (damaged or cut short): {_first_line(exc)}") from None
+        raise SaveError(file, f"not a valid {what} (damaged or cut short): {_first_line(exc)}") from None
     if not isinstance(data, dict):
-        raise SaveError(file, f"not a save: the file holds {_kind(data)}, not an object")
+        raise SaveError(file, f"not a {what}: the file holds {_kind(data)}, not an object")
     return data
 
 

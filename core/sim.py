@@ -219,13 +219,13 @@ def play_jobs(work: Sequence[Any], jobs: int, progress: Callable[[int, int], Non
     return records
 
 
-def check_batch(seed: int, games: int, jobs: int, ai: Sequence[str]) -> None:
-    """The checks every batch makes before any game starts (ValueError)."""
+def check_batch(seed: int, games: int, jobs: int, ai: Sequence[str], count_option: str = "--games") -> None:
+    """The checks every batch makes before any game (or run: `count_option` "--runs") starts (ValueError)."""
     problem = seed_problem(seed)
     if problem is not None:
         raise ValueError(f"--seed: {problem}")
     if games < 1:
-        raise ValueError("--games must be at least 1")
+        raise ValueError(f"{count_option} must be at least 1")
     if jobs < 1:
         raise ValueError("--jobs must be at least 1")
     if not ai:
