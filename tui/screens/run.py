@@ -215,16 +215,11 @@ def resume(app: Any, path: Path) -> None:
     app.push_screen(RunMapScreen(session))
 
 
-# --- the run map ----------------------------------------------------------------------------------
-class RunMapScreen(Screen[None]):
-    """The path so far and the choices ahead; a battle, the camp or the end follows a choice."""
+# --- the run's screens -------------------------------------------------------------------------
+class RunScreen(Screen):
+    """A screen of a run being played: its session (the run and its file), and the run's look."""
 
-    HELP_TITLE = "Run map"
     DEFAULT_CSS = RUN_CSS
-    BINDINGS = [
-        Binding("q,escape", "leave", "Leave (run kept)", id="run.leave"),
-        Binding("question_mark", "app.help", "Help", id="run.help"),
-    ]
 
     def __init__(self, session: run_files.RunSession) -> None:
         super().__init__()
@@ -233,6 +228,17 @@ class RunMapScreen(Screen[None]):
     @property
     def run(self) -> runs.Run:
         return self.session.run
+
+
+# --- the run map ----------------------------------------------------------------------------------
+class RunMapScreen(RunScreen):
+    """The path so far and the choices ahead; a battle, the camp or the end follows a choice."""
+
+    HELP_TITLE = "Run map"
+    BINDINGS = [
+        Binding("q,escape", "leave", "Leave (run kept)", id="run.leave"),
+        Binding("question_mark", "app.help", "Help", id="run.help"),
+    ]
 
     def help_guide(self) -> str:
         return (
@@ -367,24 +373,18 @@ class RunMapScreen(Screen[None]):
 
 
 # --- the camp -------------------------------------------------------------------------------------
-class CampScreen(Screen[bool]):
+class CampScreen(RunScreen):
     """A camp's offers with their prices: rest, what the ruleset sells, break camp."""
 
     HELP_TITLE = "Camp"
-    DEFAULT_CSS = RUN_CSS
     BINDINGS = [
         Binding("q,escape", "back", "Run map", id="camp.back"),
         Binding("question_mark", "app.help", "Help", id="camp.help"),
     ]
 
     def __init__(self, session: run_files.RunSession) -> None:
-        super().__init__()
-        self.session = session
+        super().__init__(session)
         self.refused: dict[str, str] = {}
-
-    @property
-    def run(self) -> runs.Run:
-        return self.session.run
 
     def help_guide(self) -> str:
         return (
@@ -534,7 +534,7 @@ def end_lines(summary: dict[str, Any]) -> list[str]:
     return lines
 
 
-class RunEndScreen(Screen[None]):
+class RunEndScreen(RunScreen):
     """The run is over: how it ended, and all it came to (core.run.summary)."""
 
     HELP_TITLE = "Run over"
@@ -547,8 +547,7 @@ class RunEndScreen(Screen[None]):
     ]
 
     def __init__(self, session: run_files.RunSession) -> None:
-        super().__init__()
-        self.session = session
+        super().__init__(session)
         self.summary = runs.summary(session.run)
 
     def help_guide(self) -> str:
