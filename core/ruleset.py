@@ -174,6 +174,12 @@ class Ruleset(abc.ABC):
         Screens, logs, files and the AI read a battle through this (core.seats)."""
         return state
 
+    def has_order(self, state: Any, uid: int) -> bool:
+        """Whether unit `uid` already has an order this turn or phase that it may still add to
+        or change (a sealed order): ending the turn does not ask about it as unordered.
+        Default: no unit keeps an order open (a unit that has acted has no action left)."""
+        return False
+
     def phase_of(self, state: Any) -> Any:
         """What changes when sealed orders resolve: an order given in one phase stays
         secret from other sides until the phase differs (only read when sealed_orders)."""

@@ -217,6 +217,11 @@ class NinjaRuleset(Ruleset):
         `skirmish log` and `sim` all read this one count."""
         return state.round - 1 if state.over else state.round
 
+    def has_order(self, state: Battle, uid: int) -> bool:
+        """A ninja with a sealed order this phase (its move, or its action, to which a volley
+        may still add targets) is not one "with no orders yet"."""
+        return any(plan.unit == uid for plan in state.moves) or any(order.unit == uid for order in state.orders)
+
     def phase_of(self, state: Battle) -> tuple[int, str]:
         """Sealed orders resolve when the phase moves on: movement, then action, each round."""
         return (state.round, state.phase)

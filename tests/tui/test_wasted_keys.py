@@ -80,6 +80,31 @@ async def test_a_then_enter_asks_before_sealing_a_phase_with_ninja_unordered(tmp
         assert [type(a).__name__ for a in ours] == ["Submit"]
 
 
+async def test_a_ninja_whose_throw_may_take_more_targets_is_not_asked_about_as_unordered(tmp_path: Path) -> None:
+    """In the action phase a ninja given a throw may still add targets, so it stays among the
+    units that may act; ending the phase must not list it as one "with no orders yet"."""
+    from core.ai import Player
+    from core.ninja.actions import OrderAction
+
+    ninja = registry.get("ninja")
+    match, ai = ninja_opening(), Player("easy", 3)
+    while not (match.to_act()[0] == 0 and ninja.phase_of(match.state)[1] == "action"
+               and any(isinstance(a, OrderAction) and a.targets for a in match.legal_actions(0))):
+        match.apply(ai.choose(ninja, match.state, match.to_act()[0]))
+    throw = next(a for a in match.legal_actions(0) if isinstance(a, OrderAction) and a.targets)
+    thrower = ninja.describe_action(match.state, throw).split(":")[0]
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_battle(pilot, match, 0)
+        assert screen.commit(throw)
+        await settle(pilot, screen)
+        assert throw.unit in screen.picker.ready_units()  # it may still add a target
+        await pilot.press("e")
+        assert isinstance(app.screen, ConfirmDialog)
+        question = str(app.screen.query_one("#confirm-question").render())
+        assert "no orders yet" in question and thrower not in question, question
+
+
 async def test_the_actions_menu_groups_by_kind_and_filters_as_you_type(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     match = ninja_opening()

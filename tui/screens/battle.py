@@ -716,7 +716,8 @@ class BattleScreen(Screen[None]):
 
     def end_turn(self, action: Any) -> None:
         """Commit `action` (an end of turn), after a question when units could still be ordered."""
-        waiting = sorted(self.picker.ready_units())
+        state = self.match.state
+        waiting = sorted(uid for uid in self.picker.ready_units() if not self.ruleset.has_order(state, uid))
         if not waiting:
             self.commit(action)
             return
