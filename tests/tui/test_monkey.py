@@ -37,8 +37,8 @@ KEYS = (
 #: Terminal sizes a monkey resizes to: the too-small notice, the sizes that once looped, wide.
 SIZES = ((80, 24), (60, 5), (82, 24), (85, 30), (120, 40), (100, 30), (79, 23), (140, 50))
 FREEZE_SECONDS = 5.0
-SEEDS = (1, 2)  # two monkeys of 30 keys a screen: every screen met 60 keys and 6 resizes
-KEYS_PER_SCREEN = 30
+SEEDS = (1, 2)  # two monkeys of 25 keys a screen: every screen meets 50 keys and 6 resizes
+KEYS_PER_SCREEN = 25
 RESIZES_PER_SCREEN = 3
 
 
