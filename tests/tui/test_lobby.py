@@ -305,3 +305,7 @@ async def test_the_other_seats_move_plays_on_the_map_as_an_ai_move_would(tmp_pat
         assert screen.match.state == alices.match.state
         await pilot.press("space")  # any key skips to the end
         await until(pilot, lambda: not screen.playing)
+        # and this seat's own move plays on its map too
+        own = next(a for a in screen.legal() if getattr(a, "to", None) is not None)
+        assert screen.commit(own)
+        assert screen.playing and screen.match.state == matches.load(other, match_id)[1].match.state

@@ -232,6 +232,7 @@ class HostedBattleScreen(BattleScreen):
 
     def _write(self, kind: str, action: Any = None) -> bool:
         before = self.match.state
+        seen_before = self.ruleset.board_view(self.shown_state())  # the board as this seat saw it
         try:
             events = matches.commit(self.store, self.match_id, self.hosted, self.side, kind, action)
         except IllegalAction as exc:
@@ -248,7 +249,8 @@ class HostedBattleScreen(BattleScreen):
         if kind == "undo":
             self.log_note(f"↶ undone to step {self.match.cursor}")
         else:
-            self._log_step(self.match.state, action, events, before)
+            beats = self._log_step(self.match.state, action, events, before)
+            self.unfold(seen_before, beats, self.ruleset.round_number(before))  # this seat's move plays too
         self.record = self.store.record(self.match_id)
         self.picker.clear()
         self.refresh_all()
