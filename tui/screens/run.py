@@ -229,6 +229,18 @@ class RunScreen(Screen):
     def run(self) -> runs.Run:
         return self.session.run
 
+    def choose(self, key: str) -> bool:
+        """Take the choice `key` and write the run at once; False (and why, said) when the run
+        refuses it. A failed write is said and the run goes on: the next step writes again."""
+        try:
+            self.session.step(runs.choose(self.run, key))
+        except IllegalAction as exc:
+            self.notify(exc.reason, severity="warning")
+            return False
+        except OSError as exc:
+            self.app.show_error("Could not write the run file", str(exc))
+        return True
+
 
 # --- the run map ----------------------------------------------------------------------------------
 class RunMapScreen(RunScreen):
@@ -318,13 +330,8 @@ class RunMapScreen(RunScreen):
 
     def go(self, key: str) -> None:
         """Take the next node: write the run, then open what waits there."""
-        try:
-            self.session.step(runs.choose(self.run, key))
-        except IllegalAction as exc:
-            self.notify(exc.reason, severity="warning")
+        if not self.choose(key):
             return
-        except OSError as exc:
-            self.app.show_error("Could not write the run file", str(exc))
         self.show()
         node = self.run.node
         if node is not None and node.kind == "event":
@@ -462,13 +469,8 @@ class CampScreen(RunScreen):
 
     def take(self, key: str) -> None:
         """Buy `key` (an offer, or a design of the player's own): the run moves on and is written."""
-        try:
-            self.session.step(runs.choose(self.run, key))
-        except IllegalAction as exc:
-            self.notify(exc.reason, severity="warning")
+        if not self.choose(key):
             return
-        except OSError as exc:
-            self.app.show_error("Could not write the run file", str(exc))
         if key == runs.LEAVE:
             self.dismiss(True)
             return
