@@ -103,7 +103,7 @@ def run_id(run: runs.Run) -> str:
 
 def cause(run: runs.Run) -> str:
     """How a run ended, without the layer or a name: what `skirmish sim-run` counts."""
-    text = re.sub(r" of layer \d+$", "", run.end).replace("the battle battle", "a battle")
+    text = re.sub(r" of layer \d+$", "", run.end)
     return re.sub(r"^the commander .* fell$", "the commander fell", text)
 
 

@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from core import registry
+from core import registry, words
 from core.ai import LEVELS, Player
 from core.content import display_path, load, scenarios_root, structure
 from core.errors import ContentError, IllegalAction, Problem
@@ -47,6 +47,10 @@ LEAVE = "leave"
 REST = "rest"
 #: The step a run records for a battle fought (its actions are the battle's).
 BATTLE = "battle"
+#: Most retreats a run's settings may allow.
+MAX_RETREATS = 10
+#: A battle node's kind as the end of a run names it ("lost the elite battle of layer 4").
+KIND_PHRASES = {"battle": "a battle", "elite": "the elite battle", "final": "the final battle"}
 
 
 # --- settings ---------------------------------------------------------------------------------
@@ -90,6 +94,10 @@ class RunConfig:
     prices: dict[str, int]
     ai: tuple[AiStep, ...]
     events: tuple[RunEvent, ...]
+    #: Lost battles the warband may fall back from before a loss ends the run (0: the first does).
+    retreats: int = 0
+    #: The share of its health a unit carried from the field of a lost battle keeps (a retreat).
+    retreat_health_percent: int = 50
 
     def problems(self) -> list[tuple[str, str]]:
         out: list[tuple[str, str]] = []
@@ -98,7 +106,7 @@ class RunConfig:
         for field, (low, high), (lo, hi) in (("depth", self.depth, DEPTH_BOUNDS), ("width", self.width, WIDTH_BOUNDS)):
             if not lo <= low <= high <= hi:
                 out.append((field, f"{low} to {high}; it must lie within {lo} to {hi}, the first no more than the second"))
-        for field in ("branch_percent", "heal_percent"):
+        for field in ("branch_percent", "heal_percent", "retreat_health_percent"):
             if not 0 <= getattr(self, field) <= 100:
                 out.append((field, f"{getattr(self, field)}; use 0 to 100"))
         for field in ("elite_percent", "final_percent"):
@@ -107,6 +115,8 @@ class RunConfig:
         for field in ("warband", "reward_battle", "reward_elite", "max_units"):
             if not 0 <= getattr(self, field) <= 10_000:
                 out.append((field, f"{getattr(self, field)}; use 0 to 10000"))
+        if not 0 <= self.retreats <= MAX_RETREATS:
+            out.append(("retreats", f"{self.retreats}; use 0 to {MAX_RETREATS}"))
         if not 1 <= self.budget[0] <= self.budget[1] <= 10_000:
             out.append(("budget", f"{list(self.budget)}; two budgets, 1 to 10000, the first no more than the second"))
         if not 1 <= self.max_units:
@@ -333,6 +343,7 @@ class BattleRecord:
     final_hash: str
     lost: tuple[str, ...]
     points: int
+    retreat: bool = False  # lost (or its vital unit fell), and the warband fell back from it
 
 
 class RunHooks(abc.ABC):
@@ -424,6 +435,11 @@ class Run:
     end: str = ""
     won: bool = False
     log: tuple[str, ...] = ()
+    retreated: int = 0  # retreats taken (RunConfig.retreats allows so many)
+
+    @property
+    def retreats_left(self) -> int:
+        return max(0, self.config.retreats - self.retreated)
 
     @property
     def over(self) -> bool:
@@ -603,36 +619,49 @@ def finish_battle(run: Run, actions: tuple[Any, ...] | list[Any]) -> Run:
         raise IllegalAction("the battle has not ended: a run records only finished battles")
     node = run.nodes.nodes[found.node]
     members = hooks.after(run.members, initial, state)
-    living, fallen, lost, endings = [], list(run.fallen), [], []
-    for member, cond in zip(members, hooks.condition(state)):
-        stamp = f"layer {node.depth + 1} ({node.kind})"
+    conditions = hooks.condition(state)
+    endings = [hooks.fatal(m) for m, c in zip(members, conditions) if c.hp <= 0 and hooks.fatal(m)]
+    beaten = result.winner not in (0, None)
+    retreat = (beaten or bool(endings)) and node.kind != "final" and run.retreated < run.config.retreats
+    stamp = f"layer {node.depth + 1} ({node.kind})"
+    living, fallen, lost = [], list(run.fallen), []
+    for member, cond in zip(members, conditions):
         fought = attrs.evolve(member, battles=member.battles + 1, damage=member.damage + cond.damage)
-        if cond.hp <= 0:
+        if cond.hp <= 0 and retreat and hooks.fatal(member):
+            # carried from the field: the run needs this unit, and the warband falls back with it
+            kept = max(1, (cond.hp_max * run.config.retreat_health_percent) // 100)
+            living.append(attrs.evolve(fought, wounds=cond.hp_max - kept,
+                                       history=member.history + (f"carried from the field at {stamp}",)))
+        elif cond.hp <= 0:
             fallen.append(attrs.evolve(fought, wounds=member.wounds, fell=stamp, history=member.history + (f"fell at {stamp}",)))
             lost.append(member.name)
-            if hooks.fatal(member):
-                endings.append(hooks.fatal(member))
         else:
             wounds = cond.hp_max - cond.hp
-            line = f"fought at {stamp}" + (f", {wounds} wounds" if wounds else "")
+            line = f"fought at {stamp}" + (f", {words.count(wounds, 'wound')}" if wounds else "")
             living.append(attrs.evolve(fought, wounds=wounds, history=member.history + (line,)))
     won = result.winner == 0
     reward = {"battle": run.config.reward_battle, "elite": run.config.reward_elite}.get(node.kind, 0) if won else 0
+    retreat = retreat and bool(living)
     record = BattleRecord(
         found.node, node.kind, str(found.name), found.seed, ruleset.army_label(ruleset.setup_armies(setup)[1]), found.ai,
         tuple(actions), result.winner, result.reason, ruleset.round_number(state), ruleset.codec().state_hash(state),
-        tuple(lost), reward,
+        tuple(lost), reward, retreat,
     )
     verdict = "won" if won else ("drawn" if result.winner is None else "lost")
     line = f"Battle {verdict} ({result.reason})" + (f"; fallen: {', '.join(lost)}" if lost else "") + (f"; +{reward} points" if reward else "")
+    if retreat:
+        left = run.config.retreats - run.retreated - 1
+        line += f"; the warband falls back ({words.count(left, 'retreat')} left)"
     run = attrs.evolve(run, members=tuple(living), fallen=tuple(fallen), battles=run.battles + (record,), points=run.points + reward,
-                       steps=run.steps + (BATTLE,), log=run.log + (line,))
+                       steps=run.steps + (BATTLE,), log=run.log + (line,), retreated=run.retreated + retreat)
+    if retreat:
+        return attrs.evolve(run, stage="choose")
     if endings:
         return attrs.evolve(run, stage="over", end=endings[0])
     if not living:
         return attrs.evolve(run, stage="over", end="the whole warband fell")
-    if result.winner not in (0, None):
-        return attrs.evolve(run, stage="over", end=f"lost the {node.kind} battle of layer {node.depth + 1}")
+    if beaten:
+        return attrs.evolve(run, stage="over", end=f"lost {KIND_PHRASES[node.kind]} of layer {node.depth + 1}")
     if node.kind == "final":
         if won:
             return attrs.evolve(run, stage="over", won=True, end="won the final battle")
@@ -692,9 +721,9 @@ def summary(run: Run) -> dict[str, Any]:
         "kinds": [run.nodes.nodes[i].kind for i in run.path], "stage": run.stage, "points": run.points,
         "battles": [{"node": b.node, "kind": b.kind, "scenario": b.scenario, "opponent": b.opponent, "ai": b.ai,
                      "winner": b.winner, "reason": b.reason, "rounds": b.rounds, "actions": len(b.actions),
-                     "lost": list(b.lost), "points": b.points} for b in run.battles],
+                     "lost": list(b.lost), "points": b.points, "retreat": b.retreat} for b in run.battles],
         "warband": [unit(m) for m in run.members], "fallen": [unit(m) for m in run.fallen],
-        "won": run.won, "end": run.end,
+        "won": run.won, "end": run.end, "retreats": run.retreated,
     }
 
 

@@ -13,6 +13,7 @@ saves, whose list would call it unreadable).
 from __future__ import annotations
 
 import hashlib
+import re
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +30,7 @@ from core.rng import seed_problem
 from core.serial import new_converter
 
 FORMAT = "skirmish-run"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 SUFFIX = ".json"
 #: Most steps a run file may hold (a run of 15 layers takes a few dozen).
 MAX_STEPS = 2_000
@@ -91,9 +92,27 @@ def _canonical(value: Any) -> bytes:
     return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
 
 
+def summary_v1(summary: dict[str, Any]) -> dict[str, Any]:
+    """A run's summary as format 1 wrote it, which a format 1 file's final hash covers: no
+    retreats (format 2 added them; a format 1 run's settings allow none), a lost battle's end
+    worded "lost the battle battle", and a unit's history counting "1 wounds"."""
+    old = {key: value for key, value in summary.items() if key != "retreats"}
+    old["battles"] = [{k: v for k, v in b.items() if k != "retreat"} for b in summary["battles"]]
+    old["end"] = re.sub(r"^lost a battle of", "lost the battle battle of", summary["end"])
+    for part in ("warband", "fallen"):
+        old[part] = [{**m, "history": [re.sub(r", 1 wound$", ", 1 wounds", h) for h in m["history"]]} for m in summary[part]]
+    return old
+
+
+#: A summary in the form each format version's final hash covers (the migrations).
+SUMMARY_OF_VERSION = {1: summary_v1, FORMAT_VERSION: lambda summary: summary}
+
+
 def final_hash(header: dict[str, Any], run: runs.Run) -> str:
-    """The digest of the header (HEADER_KEYS) and the run's summary: what the run came to."""
-    return hashlib.sha256(_canonical(header) + b"\n" + _canonical(runs.summary(run))).hexdigest()[:16]
+    """The digest of the header (HEADER_KEYS) and the run's summary, in the form of the
+    header's format version: what the run came to."""
+    summary = SUMMARY_OF_VERSION[header["format_version"]](runs.summary(run))
+    return hashlib.sha256(_canonical(header) + b"\n" + _canonical(summary)).hexdigest()[:16]
 
 
 def runs_dir() -> Path:
@@ -155,6 +174,8 @@ def read_run_document(file: str, data: dict[str, Any]) -> RunReplay:
     version = data.get("format_version")
     if isinstance(version, int) and version > FORMAT_VERSION:
         raise SaveError(file, f"written by a newer Skirmish (run format {version}; this one reads up to {FORMAT_VERSION})")
+    if isinstance(version, int) and version not in SUMMARY_OF_VERSION:
+        raise SaveError(file, f"format_version: {version}; this build reads run formats {', '.join(map(str, SUMMARY_OF_VERSION))}")
     printable = {key: data[key] for key in ("ruleset", "created", "config") if key in data}
     try:
         doc = content_structure(data, RunEnvelope, file, CONVERTER, printable_only=printable)

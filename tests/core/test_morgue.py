@@ -195,6 +195,6 @@ def test_a_daily_seed_needs_a_real_date(bad: str) -> None:
 
 def test_the_cause_of_an_end_leaves_out_the_layer_and_the_name() -> None:
     run = statwar_run(5)
-    assert morgue.cause(attrs.evolve(run, end="lost the battle battle of layer 12")) == "lost a battle"
+    assert morgue.cause(attrs.evolve(run, end="lost a battle of layer 12")) == "lost a battle"
     assert morgue.cause(attrs.evolve(run, end="lost the elite battle of layer 3")) == "lost the elite battle"
     assert morgue.cause(attrs.evolve(run, end="the commander Halkaal Garros fell")) == "the commander fell"

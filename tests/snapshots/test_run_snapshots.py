@@ -57,6 +57,18 @@ def test_run_map(snap_compare, app):
     assert snap_compare(app, run_before=push(make), terminal_size=(80, 24))
 
 
+def test_run_map_after_a_retreat(snap_compare, app):
+    """Commanders seed 3, its first battle lost: the commander carried off, the troop fallen, 4 retreats left."""
+    def make():
+        run = runs.new_run("commanders", 3)
+        run = runs.choose(run, runs.options(run)[0].key)
+        run = runs.finish_battle(run, runs.auto_battle(run, "random"))
+        assert run.stage == "choose" and run.battles[-1].retreat and run.retreats_left == 4
+        return RunMapScreen(session_of(run))
+
+    assert snap_compare(app, run_before=push(make), terminal_size=(80, 24))
+
+
 def test_camp(snap_compare, app):
     def make():
         run = runs.choose(tiny_run(), "1")

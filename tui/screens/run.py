@@ -77,7 +77,10 @@ def map_lines(run: runs.Run) -> list[str]:
 def warband_lines(run: runs.Run) -> list[str]:
     """The warband, its points and its fallen, in the words of the run's ruleset."""
     hooks = runs.hooks_for(run.ruleset)
-    lines = [f"Warband: {count(len(run.members), 'unit')}", f"Points to spend: {run.points}", ""]
+    lines = [f"Warband: {count(len(run.members), 'unit')}", f"Points to spend: {run.points}"]
+    if run.config.retreats:
+        lines.append(f"Retreats left: {run.retreats_left} of {run.config.retreats}")
+    lines.append("")
     for member in run.members:
         health = count(member.wounds, 'wound') if member.wounds else "unhurt"
         lines.append(f"{member.name}: {health}, {count(member.battles, 'battle')}")
@@ -99,6 +102,7 @@ def node_about(run: runs.Run, node_id: int) -> str:
                 f"battlefield {width}x{height}.")
         reward = {"battle": run.config.reward_battle, "elite": run.config.reward_elite}.get(node.kind, 0)
         text += f" A win earns {reward} points." if reward else " Win it and the run is won."
+        text += " " + loss_words(run, node.kind)
     elif node.kind == "camp":
         prices = ", ".join(f"{k} {v}" for k, v in sorted(run.config.prices.items()))
         text = f"{where}\nRest (heals {run.config.heal_percent}% of every wound), then buy with points ({prices})."
@@ -107,6 +111,16 @@ def node_about(run: runs.Run, node_id: int) -> str:
     if node.next:
         text += "\nLeads to: " + ", ".join(run_files.KIND_WORDS[run.nodes.nodes[n].kind] for n in node.next) + "."
     return text
+
+
+def loss_words(run: runs.Run, kind: str) -> str:
+    """What losing the battle at a node of `kind` costs, as the run stands (docs/RULES.md, "Runs")."""
+    if kind == "final" or not run.retreats_left:
+        return "A loss ends the run."
+    hooks = runs.hooks_for(run.ruleset)
+    vital = [m.name for m in run.members if hooks.fatal(m)]
+    carried = f", carrying {' and '.join(vital)} off the field" if vital else ""
+    return f"A loss: the warband falls back{carried} ({count(run.retreats_left, 'retreat')} left)."
 
 
 def count(n: int, word: str) -> str:
