@@ -16,6 +16,8 @@ The engine, for a screen or a test:
 - `new_run(ruleset, seed, config)` -> `Run` (stage "choose": pick the first node).
 - `options(run)`: what may be chosen now (`Option`s: the nodes ahead, or a camp's offers).
 - `choose(run, key)`: take one option (IllegalAction when it is not offered).
+- `RunHooks.questions(run, key)`: what a camp's offer asks first (its unit, its spell); the
+  answers make the key to choose (`answered`).
 - `encounter(run)` / `start_battle(run)`: the battle waiting at the current node.
 - `finish_battle(run, actions)`: the battle fought to its end with those actions.
 - `ahead(run)`: every node still reachable, for a run map; `run.path` is the way so far.
@@ -315,6 +317,30 @@ class Option:
 
 
 @attrs.frozen
+class Pick:
+    """One answer to a Question: `key` is what it adds to the offer's key, `label` its line
+    in a list, `about` the words a player decides on."""
+
+    key: str
+    label: str
+    about: str = ""
+
+
+@attrs.frozen
+class Question:
+    """Something an offer asks before it is bought (RunHooks.questions): one of `picks`."""
+
+    title: str
+    picks: tuple[Pick, ...]
+
+
+def answered(key: str, answers: tuple[str, ...] | list[str]) -> str:
+    """The choice key of the offer `key` with its questions answered, in their order: each
+    answer's key after a colon. `choose` takes it through RunHooks.custom."""
+    return ":".join((key, *answers))
+
+
+@attrs.frozen
 class Encounter:
     """The battle at a node: its generated battlefield, dice seed, opponent and AI level."""
 
@@ -391,6 +417,13 @@ class RunHooks(abc.ABC):
         """An offer too open to list (a unit the player designs): the Option `key` stands for
         when the camp accepts it, priced, else None. `take` then buys it as any offer."""
         return None
+
+    def questions(self, run: Run, key: str) -> tuple[Question, ...]:
+        """What the listed offer `key` asks before it is bought (a Commanders class change: the
+        unit the class brings, the spell it learns), each answered by one of its picks; the
+        key `answered` makes of the answers is one `custom` accepts. Empty (the default): the
+        offer is bought as listed."""
+        return ()
 
     @abc.abstractmethod
     def take(self, run: Run, key: str) -> tuple[tuple[Member, ...], str]:
@@ -728,8 +761,8 @@ def summary(run: Run) -> dict[str, Any]:
 
 
 __all__ = [
-    "AiStep", "BATTLE", "BattleRecord", "Condition", "Encounter", "KINDS", "LEAVE", "Member", "Node", "NodeMap", "Option", "REST",
-    "Run", "RunConfig", "RunEvent", "RunHooks", "ahead", "ai_at", "auto_battle", "auto_choice", "auto_run", "budget_at",
+    "AiStep", "BATTLE", "BattleRecord", "Condition", "Encounter", "KINDS", "LEAVE", "Member", "Node", "NodeMap", "Option", "Pick", "Question", "REST",
+    "Run", "RunConfig", "RunEvent", "RunHooks", "ahead", "ai_at", "answered", "auto_battle", "auto_choice", "auto_run", "budget_at",
     "check_config", "choose", "encounter", "encounter_at", "finish_battle", "settings_document", "settings_sheet", "hooks_for", "load_config", "new_run", "node_map", "options", "start_battle",
     "summary",
 ]

@@ -19,12 +19,14 @@ import attrs
 
 from core.commanders import generate
 from core.commanders.commander import Commander, troop_limit, troop_problems
+from core.commanders.derived import max_spell_level
 from core.commanders.experience import carry_over, starting_commanders
-from core.commanders.progression import LevelUpChoice, can_level_up, level_up, offer, skill_options, spend_skill_point
+from core.commanders.progression import LevelUpChoice, LevelUpOffer, can_level_up, level_up, offer, skill_options, spend_skill_point
+from core.commanders.sheet import spell_words, unit_words
 from core.commanders.state import Battle
 from core.errors import IllegalAction
 from core.generate import GeneratedName
-from core.run import Condition, Member, Option, Run, RunConfig, RunHooks
+from core.run import Condition, Member, Option, Pick, Question, Run, RunConfig, RunHooks
 from core import words
 
 
@@ -89,17 +91,18 @@ class CommandersRun(RunHooks):
 
     # --- the camp ----------------------------------------------------------------------------
     def _levels(self, commander: Commander) -> dict[str, tuple[str, LevelUpChoice]]:
-        """Every way of taking the next level, keyed as a run file records the choice."""
+        """Every way of taking the next level, keyed as a run file records the choice: its words
+        in the camp's list, and the choice it takes (a class change: the class's first unit
+        and the offer's first spell; `_class_change` takes any of them)."""
         if not can_level_up(commander):
             return {}
         o = offer(commander, self.cat)
         ways: dict[str, tuple[str, LevelUpChoice]] = {}
         if o.classes:
-            spell = o.spells[0] if o.spells else ""
-            for c in o.classes:
-                unit = c.units[0] if c.units else ""
-                ways[f"level:class:{c.name}"] = (self._class_words(o.level, c.name, unit, spell),
-                                                 LevelUpChoice(new_class=c.name, unit=unit, spell=spell))
+            for name, (units, spells) in self._classes(o).items():
+                picks = f"{self._choice_words(units, 'unit')}, {self._choice_words(spells, 'spell')}"
+                listed = f"level {o.level}: become {words.a(name)} ({picks})"
+                ways[f"level:class:{name}"] = (listed, LevelUpChoice(new_class=name, unit=units[0], spell=spells[0]))
         elif o.curves:
             for i, curve in enumerate(o.curves):
                 free = o.free_attributes[0] if o.free_attributes else commander.major_attribute
@@ -111,21 +114,69 @@ class CommandersRun(RunHooks):
             ways["level"] = (f"level {o.level}" + (f": +1 {o.attribute}" if o.attribute else ""), LevelUpChoice())
         return {key: way for key, way in ways.items() if self._takes(commander, way[1])}
 
+    @staticmethod
+    def _classes(o: LevelUpOffer) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
+        """The classes a level's offer may change into, each with the units one of which it
+        brings and the spells one of which it learns ("" alone: nothing there to pick)."""
+        return {c.name: (c.units or ("",), o.spells or ("",)) for c in o.classes}
+
+    @staticmethod
+    def _choice_words(names: tuple[str, ...], what: str) -> str:
+        """What a class change picks from, for the camp's list: "unit Witch", "one of 23 spells"."""
+        if names == ("",):
+            return f"no new {what}"
+        return f"{what} {names[0]}" if len(names) == 1 else f"one of {len(names)} {what}s"
+
     def _class_words(self, level: int, name: str, unit: str, spell: str) -> str:
         gains = [f"unit {unit}"] * bool(unit) + [f"spell {spell}"] * bool(spell)
-        return f"level {level}: become a {name}" + (f" ({', '.join(gains)})" if gains else "")
+        return f"level {level}: become {words.a(name)}" + (f" ({', '.join(gains)})" if gains else "")
+
+    def _class_offer(self, commander: Commander, key: str, parts: int) -> tuple[list[str], int, tuple[str, ...], tuple[str, ...]] | None:
+        """A class change key (`level:class:CLASS`, and `:UNIT:SPELL` when `parts` is 5) the
+        next level offers: its parts, the level, and the units and spells it picks from."""
+        split = key.split(":")
+        if len(split) != parts or split[:2] != ["level", "class"] or not can_level_up(commander):
+            return None
+        o = offer(commander, self.cat)
+        found = self._classes(o).get(split[2])
+        return None if found is None else (split, o.level, *found)
 
     def _class_change(self, commander: Commander, key: str) -> tuple[str, LevelUpChoice] | None:
         """`level:class:CLASS:UNIT:SPELL`: a class change with the unit and the spell the player
         picks (seed 002: "You are not restricted with what spell you can learn"), when the
         level offers them; None otherwise."""
-        parts = key.split(":")
-        if len(parts) != 5 or parts[:2] != ["level", "class"] or not can_level_up(commander):
+        found = self._class_offer(commander, key, 5)
+        if found is None:
             return None
-        choice = LevelUpChoice(new_class=parts[2], unit=parts[3], spell=parts[4])
-        if not self._takes(commander, choice):
+        (_, _, name, unit, spell), level, units, spells = found
+        choice = LevelUpChoice(new_class=name, unit=unit, spell=spell)
+        if unit not in units or spell not in spells or not self._takes(commander, choice):
             return None
-        return self._class_words(offer(commander, self.cat).level, parts[2], parts[3], parts[4]), choice
+        return self._class_words(level, name, unit, spell), choice
+
+    def questions(self, run: Run, key: str) -> tuple[Question, ...]:
+        """A class change (`level:class:CLASS`) asks the unit the class brings and the spell the
+        commander learns, each in the words of the commander's sheet; the key `answered` makes
+        of the answers is the one `_class_change` takes."""
+        commander = run.members[0].unit
+        found = self._class_offer(commander, key, 3)
+        if found is None:
+            return ()
+        (_, _, name), _, units, spells = found
+        unit_picks = tuple(Pick(u, f"{u} [{', '.join(self.cat.units[u].tags)}]", unit_words(commander, u, self.cat)) if u
+                           else Pick("", "no new unit", f"every unit {words.a(name)} brings is recruitable already")
+                           for u in units)
+        spell_picks = tuple(Pick(s, f"{s} ({self.cat.spells[s].school})", self._spell_about(commander, s)) if s
+                            else Pick("", "no new spell", "every spell is known already")
+                            for s in spells)
+        return (Question(f"The new unit {words.a(name)} brings", unit_picks),
+                Question(f"The spell {commander.name} learns", spell_picks))
+
+    def _spell_about(self, commander: Commander, name: str) -> str:
+        spell = self.cat.spells[name]
+        locked = max(spell.levels) > max_spell_level(commander, spell.school, self.cat)
+        return spell_words(commander, name, self.cat) + (f"; a locked level opens with more {self.cat.magic_skill(spell.school)}"
+                                                         if locked else "")
 
     def custom(self, run: Run, key: str) -> Option | None:
         picked = self._class_change(run.members[0].unit, key)
@@ -171,9 +222,11 @@ class CommandersRun(RunHooks):
             way = self._levels(lead.unit).get(key) or self._class_change(lead.unit, key)
             if way is None:
                 raise IllegalAction(f"{key!r} is not a way to take the next level")
-            words, choice = way
+            said, choice = way
+            if choice.new_class:  # the unit and the spell taken, not the list's words
+                said = self._class_words(lead.unit.level + 1, choice.new_class, choice.unit, choice.spell)
             commander = level_up(lead.unit, self.cat, choice)
-            line = f"took {words} at the camp of layer {depth}"
+            line = f"took {said} at the camp of layer {depth}"
         member = attrs.evolve(lead, unit=attrs.evolve(commander, troop=()), history=lead.history + (line,))
         return (member,) + run.members[1:], f"{lead.name} {line}."
 

@@ -40,24 +40,10 @@ def commander_sheet(c: Commander, cat: Catalogue) -> Sheet:
         text = skill.text[: rank.tier] if cumulative else skill.text[rank.tier - 1 : rank.tier]
         lines.append(f"  {rank.name} ({TIER_NAMES[rank.tier - 1]}): " + "; ".join(text))
     lines.append("Spells:" if c.spells else "Spells: none")
-    for name in c.spells:
-        spell = cat.spells[name]
-        top = max_spell_level(c, spell.school, cat)
-        levels = []
-        for lv in spell.level:
-            mark = "" if lv.level <= top else " (locked)"
-            levels.append(f"L{lv.level} {spell_cost(c, spell.school, lv.mp, cat)} MP r{lv.range + c.buffs.spell_range} area {lv.area}{mark}")
-        lines.append(f"  {name} ({spell.school}): " + ", ".join(levels))
+    lines += [f"  {spell_words(c, name, cat)}" for name in c.spells]
     limit = troop_limit(c, cat)
     lines.append(f"Troop ({len(c.troop)} of {limit}" + (", mixed allowed" if c.skill_tier("Leadership") >= 2 else ", one kind") + "):")
-    for name in c.troop:
-        u = cat.units[name]
-        rng = f", range {u.range}" if u.range else ""
-        lines.append(
-            f"  {name} [{', '.join(u.tags)}]: attack {u.attack}+{a.offence}={u.attack + a.offence}, "
-            f"defence {u.defence}+{a.armour}={u.defence + a.armour} (magic {u.defence + a.knowledge}), move {u.move}{rng}, "
-            f"{cat.rules.unit_health} HP"
-        )
+    lines += [f"  {unit_words(c, name, cat)}" for name in c.troop]
     lines.append("Recruits: " + ", ".join(c.recruitable))
     lines.append(
         f"Curves: attributes {c.attribute_curve}" + (f" ({c.curve_choice})" if c.curve_choice else "")
@@ -71,3 +57,25 @@ def commander_sheet(c: Commander, cat: Catalogue) -> Sheet:
         "skills": {r.name: r.tier for r in c.skills}, "spells": list(c.spells), "troop": list(c.troop), "troop_limit": limit,
     }
     return Sheet(f"{c.name} ({c.class_name})", tuple(lines), data)
+
+
+def unit_words(c: Commander, name: str, cat: Catalogue) -> str:
+    """A unit of the kind `name` in `c`'s troop, in a line: its types, attack and defence with
+    the commander's bonuses, move, range and health."""
+    u, a = cat.units[name], c.attributes
+    rng = f", range {u.range}" if u.range else ""
+    return (f"{name} [{', '.join(u.tags)}]: attack {u.attack}+{a.offence}={u.attack + a.offence}, "
+            f"defence {u.defence}+{a.armour}={u.defence + a.armour} (magic {u.defence + a.knowledge}), move {u.move}{rng}, "
+            f"{cat.rules.unit_health} HP")
+
+
+def spell_words(c: Commander, name: str, cat: Catalogue) -> str:
+    """The spell `name` as `c` casts it, in a line: its school, then each level's MP cost,
+    range and area, the levels its magic skill does not open yet marked locked."""
+    spell = cat.spells[name]
+    top = max_spell_level(c, spell.school, cat)
+    levels = []
+    for lv in spell.level:
+        mark = "" if lv.level <= top else " (locked)"
+        levels.append(f"L{lv.level} {spell_cost(c, spell.school, lv.mp, cat)} MP r{lv.range + c.buffs.spell_range} area {lv.area}{mark}")
+    return f"{name} ({spell.school}): " + ", ".join(levels)

@@ -386,7 +386,7 @@ def test_a_commanders_class_change_takes_the_unit_and_spell_the_player_picks() -
     o = offer(veteran, ruleset.catalogue)
     new = next(c for c in o.classes if c.units)
     listed = [opt.key for opt in runs.options(run)]
-    assert f"level:class:{new.name}" in listed  # the list offers each class with its first unit and spell
+    assert f"level:class:{new.name}" in listed  # the list offers each class; its unit and spell are picked after
     spell = o.spells[-1]
     after = runs.choose(run, f"level:class:{new.name}:{new.units[-1]}:{spell}").members[0].unit
     assert after.level == 6 and after.class_name == new.name and veteran.class_name in after.class_history
@@ -485,3 +485,51 @@ def test_a_run_file_of_a_later_format_is_refused_in_one_line(tmp_path) -> None:
     for version, words in ((3, "newer Skirmish"), (0, "format_version: 0")):
         with pytest.raises(SaveError, match=words):
             runfile.read_run_document("x.json", {**doc, "format_version": version})
+
+
+@functools.cache
+def class_change_camp() -> runs.Run:
+    """Commanders seed 3 on three layers (a battle, a camp, the final battle): the hard AI wins
+    the first battle for the level-10 Mystic, whose experience then pays for level 11, a class
+    change, at the camp."""
+    config = attrs.evolve(runs.load_config("commanders"), depth=(3, 3), width=(1, 1), ai=(runs.AiStep(0, "easy"),))
+    run = runs.choose(runs.new_run("commanders", 3, config), "0")
+    run = runs.finish_battle(run, runs.auto_battle(run, "hard"))
+    assert run.battles[-1].winner == 0
+    return runs.choose(run, "1")
+
+
+def test_a_commanders_class_change_asks_for_the_unit_and_the_spell() -> None:
+    from core.commanders.progression import offer
+    from core.commanders.sheet import spell_words, unit_words
+
+    cat = registry.get("commanders").catalogue
+    hooks = runs.hooks_for("commanders")
+    run = class_change_camp()
+    commander = run.members[0].unit
+    o = offer(commander, cat)
+    assert run.stage == "camp" and o.classes and len(o.spells) > 1
+    listed = [opt.key for opt in runs.options(run)]
+    for c in o.classes:
+        key = f"level:class:{c.name}"
+        assert key in listed
+        units, spells = hooks.questions(run, key)
+        assert [p.key for p in units.picks] == list(c.units or ("",))  # "": the class brings no unit not recruitable yet
+        assert [p.key for p in spells.picks] == list(o.spells)
+        for unit in units.picks:  # every answer is a choice the camp takes
+            assert hooks.custom(run, runs.answered(key, (unit.key, spells.picks[-1].key))) is not None
+    new = next(c for c in o.classes if len(c.units) > 1)
+    units, spells = hooks.questions(run, f"level:class:{new.name}")
+    assert units.picks[1].about == unit_words(commander, new.units[1], cat)
+    assert spells.picks[1].about.startswith(spell_words(commander, o.spells[1], cat))
+    key = runs.answered(f"level:class:{new.name}", (new.units[1], o.spells[1]))
+    after = runs.choose(run, key)
+    lead = after.members[0]
+    assert lead.unit.class_name == new.name and new.units[1] in lead.unit.recruitable and o.spells[1] in lead.unit.spells
+    assert f"become a {new.name} (unit {new.units[1]}, spell {o.spells[1]})" in lead.history[-1]
+    assert after.steps[-1] == key
+    assert hooks.custom(run, runs.answered(f"level:class:{new.name}", (new.units[0], "No Such Spell"))) is None
+    assert hooks.custom(run, runs.answered(f"level:class:{new.name}", ("Pixie", o.spells[0]))) is None  # not the class's
+    # nothing else asks: other offers, a class not offered, a key already answered, a level taken
+    assert hooks.questions(run, runs.REST) == () and hooks.questions(run, "level:class:No Such Class") == ()
+    assert hooks.questions(run, key) == () and hooks.questions(after, f"level:class:{new.name}") == ()

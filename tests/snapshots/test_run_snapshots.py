@@ -90,3 +90,24 @@ def test_run_end(snap_compare, app):
         return RunEndScreen(session_of(run))
 
     assert snap_compare(app, run_before=push(make), terminal_size=(80, 24))
+
+
+def test_class_change_dialog(snap_compare, app):
+    """Commanders seed 3 at its first camp (tests/core/test_run.py, class_change_camp): the
+    Pirate class change asks which of its two units and which spell; Turtle and the second
+    spell are picked, the list of spells in use."""
+    from tests.core.test_run import class_change_camp
+
+    def make():
+        return CampScreen(session_of(class_change_camp()))
+
+    async def run_before(pilot):
+        await push(make)(pilot)
+        camp = pilot.app.screen
+        keys = [key for key, _, _ in camp.entries()]
+        await pilot.press("home", *["down"] * keys.index("level:class:Pirate"), "enter")
+        await pilot.pause()
+        await pilot.press("down", "tab", "down")
+        await pilot.pause()
+
+    assert snap_compare(app, run_before=run_before, terminal_size=(80, 24))

@@ -334,3 +334,73 @@ def test_the_daily_run_is_the_days_seed_and_its_morgue_says_so(tmp_path: Path, m
     assert run_files.daily_of(other) == ""
     late = run_files.start(tmp_path / "saves", RULESET, make(), "2026-12-02 00:00:01 UTC")
     assert run_files.daily_of(late) == ""  # yesterday's seed, begun today
+
+
+async def test_a_commanders_class_change_asks_its_unit_and_spell_and_esc_buys_nothing(tmp_path: Path) -> None:
+    from core.commanders.progression import offer
+    from tests.core.test_run import class_change_camp
+    from tui.dialogs.offer_questions import QuestionsDialog
+
+    run = class_change_camp()  # Commanders seed 3 at its camp, level 11 (a class change) waiting
+    o = offer(run.members[0].unit, registry.get("commanders").catalogue)
+    new = next(c for c in o.classes if len(c.units) > 1)
+    key = f"level:class:{new.name}"
+    session = run_files.RunSession(run, run_files.run_path(tmp_path / "saves", run), "2026-12-01")
+    session.save()
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(CampScreen(session))
+        await pilot.pause()
+        keys = [k for k, _, _ in app.screen.entries()]
+        await pilot.press("home", *["down"] * keys.index(key), "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, QuestionsDialog)
+        await pilot.press("j", "tab", "j", "escape")  # Esc: back to the camp, nothing bought
+        await pilot.pause()
+        assert isinstance(app.screen, CampScreen)
+        assert session.run == run and [s["choice"] for s in orjson.loads(session.path.read_bytes())["steps"]] == ["0", "battle", "1"]
+        await pilot.press("enter")  # the same offer, still highlighted
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, QuestionsDialog)
+        await pilot.press("down", "enter")  # the second unit; Enter goes on to the spells
+        assert dialog.lists()[1].has_focus
+        await pilot.press("j", "j", "k", "j", "h", "l")  # vi keys: the third spell; over to the units and back
+        assert dialog.answers() == (new.units[1], o.spells[2])
+        assert f"unit {new.units[1]}, spell {o.spells[2]}" in str(dialog.query_one("#questions-summary").render())
+        await pilot.press("enter")  # on the last list: takes the class change
+        await pilot.pause()
+        assert isinstance(app.screen, CampScreen)
+        lead = session.run.members[0].unit
+        assert lead.class_name == new.name and run.members[0].unit.class_name in lead.class_history
+        assert new.units[1] in lead.recruitable and new.units[0] not in lead.recruitable and o.spells[2] in lead.spells
+        chosen = runs.answered(key, (new.units[1], o.spells[2]))
+        assert orjson.loads(session.path.read_bytes())["steps"][-1]["choice"] == chosen
+        assert runfile.load_run(session.path) == session.run  # the run file replays the choice
+
+
+async def test_a_class_change_with_nothing_to_pick_is_bought_at_once(tmp_path: Path) -> None:
+    from core.commanders.progression import offer
+    from tests.core.test_run import class_change_camp
+
+    run = class_change_camp()
+    cat = registry.get("commanders").catalogue
+    lead = run.members[0]
+    spells = tuple(cat.spells)[:-1]  # every spell but the last known: the level offers that one alone
+    run = attrs.evolve(run, members=(attrs.evolve(lead, unit=attrs.evolve(lead.unit, spells=spells)),) + run.members[1:])
+    o = offer(run.members[0].unit, cat)
+    single = next(c for c in o.classes if len(c.units) == 1)
+    assert o.spells == (tuple(cat.spells)[-1],)
+    session = run_files.RunSession(run, run_files.run_path(tmp_path / "saves", run), "2026-12-01")
+    session.save()
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(CampScreen(session))
+        await pilot.pause()
+        keys = [k for k, _, _ in app.screen.entries()]
+        await pilot.press("home", *["down"] * keys.index(f"level:class:{single.name}"), "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CampScreen)
+        after = session.run.members[0].unit
+        assert after.class_name == single.name and single.units[0] in after.recruitable and o.spells[0] in after.spells
+        assert session.run.steps[-1] == f"level:class:{single.name}"

@@ -411,9 +411,10 @@ class CampScreen(RunScreen):
         return (
             "At a camp the warband may rest once (each wound heals by the share shown), and\n"
             "spend the points its wins earned: new units, promotions, levels. An offer the\n"
-            "points do not cover is listed with what it lacks. Break camp goes on to the\n"
-            "next layer. Every choice is saved at once; q goes back to the run map and the\n"
-            "camp waits there."
+            "points do not cover is listed with what it lacks. An offer with choices of its\n"
+            "own (a Commanders class change: the new unit and the spell) asks them first;\n"
+            "Esc there buys nothing. Break camp goes on to the next layer. Every choice is\n"
+            "saved at once; q goes back to the run map and the camp waits there."
         )
 
     def compose(self) -> ComposeResult:
@@ -436,11 +437,14 @@ class CampScreen(RunScreen):
         if runs.REST in allowed:
             out.append((runs.REST, f"{'free':<7}Rest: heal {run.config.heal_percent}% of every wound",
                         "Rest once at this camp: every wound heals by that share."))
-        for offer in runs.hooks_for(run.ruleset).offers(run):
+        hooks = runs.hooks_for(run.ruleset)
+        for offer in hooks.offers(run):
             price = f"{offer.cost} pts" if offer.cost else "free"
             words = offer.label[:1].upper() + offer.label[1:]
             if offer.key in allowed:
-                out.append((offer.key, f"{price:<7}{words}", f"{words}: {price}."))
+                asks = [q.title[:1].lower() + q.title[1:] for q in hooks.questions(run, offer.key) if len(q.picks) > 1]
+                then = f" Enter chooses {' and '.join(asks)}." if asks else ""
+                out.append((offer.key, f"{price:<7}{words}", f"{words}: {price}.{then}"))
             else:
                 self.refused[offer.key] = f"Not enough points: {offer.label} costs {offer.cost}, the warband has {run.points}."
                 out.append((offer.key, f"{price:<7}{words} (needs {offer.cost - run.points} more)", self.refused[offer.key]))
@@ -479,7 +483,29 @@ class CampScreen(RunScreen):
         if key == DESIGN:
             DESIGNERS[self.run.ruleset][2](self)
             return
+        questions = runs.hooks_for(self.run.ruleset).questions(self.run, key)
+        if any(len(q.picks) > 1 for q in questions):
+            self.ask(key, questions)
+            return
         self.take(key)
+
+    def ask(self, key: str, questions: tuple[runs.Question, ...]) -> None:
+        """What the offer `key` asks first (a class change's unit and spell), in a dialog; its
+        answers make the key bought (core.run.answered), Esc buys nothing."""
+        from tui.dialogs.offer_questions import QuestionsDialog
+
+        hooks = runs.hooks_for(self.run.ruleset)
+        label = next(o.label for o in hooks.offers(self.run) if o.key == key)
+
+        def bought(answers: tuple[str, ...]) -> str:
+            option = hooks.custom(self.run, runs.answered(key, answers))
+            return "" if option is None else option.label
+
+        def answered(answers: tuple[str, ...] | None) -> None:
+            if answers is not None:
+                self.take(runs.answered(key, answers))
+
+        self.app.push_screen(QuestionsDialog(label[:1].upper() + label[1:], questions, bought), answered)
 
     def take(self, key: str) -> None:
         """Buy `key` (an offer, or a design of the player's own): the run moves on and is written."""
