@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import attrs
 import orjson
@@ -195,53 +195,94 @@ def read_run(path: str | Path) -> RunReplay:
     return read_run_document(file, parse_document(file, blob))
 
 
+@attrs.frozen
+class Taken:
+    """One step of a run file played again: its index in `steps`, the number of the battle it
+    is (1 for the first, 0 for a choice), and the run before and after it."""
+
+    index: int
+    battle: int
+    before: runs.Run
+    after: runs.Run
+
+
+class Replaying:
+    """A run file played again from its seed and settings, one step at a time (`steps`): what
+    `verify_run` does to prove a whole file, and what opening one of its battles does to
+    reach it (core.runbattles). SaveError names the first step that differs."""
+
+    def __init__(self, replay: RunReplay) -> None:
+        file, doc = replay.file, replay.envelope
+        try:
+            ruleset = registry.get(doc.ruleset)
+        except KeyError as exc:
+            raise SaveError(file, f"ruleset: {exc.args[0]}") from None
+        if doc.rules_version > ruleset.rules_version:
+            raise SaveError(file, f"made with newer {doc.ruleset} rules (version {doc.rules_version}; this build has {ruleset.rules_version})")
+        self.replay = replay
+        self.codec = ruleset.codec()
+        #: said before a step's problem when the content changed since the run was written
+        self.content = ""
+        if doc.content_fingerprint != fingerprint(ruleset.content_dir()):
+            self.content = f"the content changed since this run (fingerprint {doc.content_fingerprint}): "
+        try:
+            self.run = runs.new_run(doc.ruleset, doc.seed, doc.config)
+        except ContentError as exc:
+            first = exc.problems[0]
+            raise SaveError(file, f"config.{first.field}: {first.reason}") from None
+
+    def where(self, index: int, battle: int) -> str:
+        """How a problem names step `index` (and the battle it is): "steps[4] (battle 2)"."""
+        return f"{self.content}steps[{index}]" + (f" (battle {battle})" if battle else "")
+
+    def actions(self, index: int, battle: int) -> tuple[Any, ...]:
+        """The actions of the battle step `index`, decoded; each must be in the canonical form."""
+        out = []
+        for j, raw in enumerate(self.replay.envelope.steps[index].actions):
+            action = self.codec.decode_action(raw)
+            if _canonical(self.codec.encode_action(action)) != _canonical(raw):
+                raise SaveError(self.replay.file, f"{self.where(index, battle)}.actions[{j}]: not in the canonical form this build writes")
+            out.append(action)
+        return tuple(out)
+
+    def steps(self) -> Iterator[Taken]:
+        """Take every step in order; each battle must end in the state whose hash the file records."""
+        file, battle = self.replay.file, 0
+        for i, step in enumerate(self.replay.envelope.steps):
+            number = battle + 1 if step.choice == runs.BATTLE else 0
+            where = self.where(i, number)
+            before = self.run
+            try:
+                if number:
+                    after = runs.finish_battle(before, self.actions(i, number))
+                    if after.battles[-1].final_hash != step.hash:
+                        raise SaveError(file, f"{where}: the battle ends in another state than the recording")
+                    battle = number
+                else:
+                    after = runs.choose(before, step.choice)
+            except IllegalAction as exc:
+                raise SaveError(file, f"{where}: illegal when replayed: {exc.reason}") from None
+            except SaveError:
+                raise
+            except Exception as exc:  # hostile data can upset a decoder in any way: one line, never a traceback
+                text = str(exc).strip().splitlines()
+                raise SaveError(file, f"{where}: cannot be replayed: {text[0] if text else type(exc).__name__}") from None
+            self.run = after
+            yield Taken(i, number, before, after)
+
+
 def verify_run(replay: RunReplay) -> runs.Run:
-    """Play the run again from its seed and settings, step by step; the run on success.
+    """Play the run again from its seed and settings, step by step (`Replaying`); the run on success.
 
     Each battle's actions must be legal and end the battle in the state whose hash the
     file records; the summary of the whole run must match `final_hash`. The first step
-    that differs is named in a SaveError."""
-    file, doc = replay.file, replay.envelope
-    try:
-        ruleset = registry.get(doc.ruleset)
-    except KeyError as exc:
-        raise SaveError(file, f"ruleset: {exc.args[0]}") from None
-    if doc.rules_version > ruleset.rules_version:
-        raise SaveError(file, f"made with newer {doc.ruleset} rules (version {doc.rules_version}; this build has {ruleset.rules_version})")
-    content = ""
-    if doc.content_fingerprint != fingerprint(ruleset.content_dir()):
-        content = f"the content changed since this run (fingerprint {doc.content_fingerprint}): "
-    codec = ruleset.codec()
-    try:
-        run = runs.new_run(doc.ruleset, doc.seed, doc.config)
-    except ContentError as exc:
-        first = exc.problems[0]
-        raise SaveError(file, f"config.{first.field}: {first.reason}") from None
-    for i, step in enumerate(doc.steps):
-        where = f"{content}steps[{i}]"
-        try:
-            if step.choice == runs.BATTLE:
-                actions = []
-                for j, raw in enumerate(step.actions):
-                    action = codec.decode_action(raw)
-                    if _canonical(codec.encode_action(action)) != _canonical(raw):
-                        raise SaveError(file, f"{where}.actions[{j}]: not in the canonical form this build writes")
-                    actions.append(action)
-                run = runs.finish_battle(run, tuple(actions))
-                if run.battles[-1].final_hash != step.hash:
-                    raise SaveError(file, f"{where}: the battle ends in another state than the recording")
-            else:
-                run = runs.choose(run, step.choice)
-        except IllegalAction as exc:
-            raise SaveError(file, f"{where}: illegal when replayed: {exc.reason}") from None
-        except SaveError:
-            raise
-        except Exception as exc:  # hostile data can upset a decoder in any way: one line, never a traceback
-            text = str(exc).strip().splitlines()
-            raise SaveError(file, f"{where}: cannot be replayed: {text[0] if text else type(exc).__name__}") from None
-    if final_hash(replay.header, run) != doc.final_hash:
-        raise SaveError(file, f"{content}final_hash: the run replays to another end than the recording")
-    return run
+    that differs is named in a SaveError (and the battle it is, for a battle's step)."""
+    playing = Replaying(replay)
+    for _ in playing.steps():
+        pass
+    if final_hash(replay.header, playing.run) != replay.envelope.final_hash:
+        raise SaveError(replay.file, f"{playing.content}final_hash: the run replays to another end than the recording")
+    return playing.run
 
 
 def is_run_file(path: str | Path) -> bool:
@@ -259,5 +300,5 @@ def load_run(path: str | Path) -> runs.Run:
     return verify_run(read_run(path))
 
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "RunReplay", "is_run_file", "load_run", "read_run", "run_document", "run_name", "runs_dir",
+__all__ = ["FORMAT", "FORMAT_VERSION", "Replaying", "RunReplay", "Taken", "is_run_file", "load_run", "read_run", "run_document", "run_name", "runs_dir",
            "verify_run", "write_run"]

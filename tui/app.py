@@ -36,7 +36,8 @@ def default_ai(level: str, seed: int) -> Any:
 
 
 class SkirmishApp(App[int]):
-    """The whole game. `play` starts a battle at once; `replay` opens a replay file."""
+    """The whole game. `play` starts a battle at once; `replay` opens a replay file (a run file:
+    the list of its battles, or battle `replay_battle` of it)."""
 
     CSS_PATH = "app.tcss"
     ENABLE_COMMAND_PALETTE = False
@@ -52,6 +53,7 @@ class SkirmishApp(App[int]):
         play: dict | None = None,
         replay: pathlib.Path | None = None,
         config_dir: pathlib.Path | None = None,
+        replay_battle: int | None = None,
         ai_factory: AiFactory = default_ai,
         hosted: Any = None,
     ) -> None:
@@ -61,6 +63,7 @@ class SkirmishApp(App[int]):
         self.config_dir = config_dir or settings_mod.config_dir()
         self.start_play = play
         self.start_replay = replay
+        self.start_replay_battle = replay_battle
         self.ai_factory = ai_factory
         self.crashed: BaseException | None = None
         self.settings, self.settings_problems = settings_mod.load(self.config_dir)
@@ -112,9 +115,16 @@ class SkirmishApp(App[int]):
 
             start_battle_from_options(self, self.start_play)
         elif self.start_replay is not None:
-            from tui.screens.replay import open_replay
+            from core.runfile import is_run_file
 
-            open_replay(self, pathlib.Path(self.start_replay))
+            if is_run_file(self.start_replay):
+                from tui.screens.run_replays import open_run
+
+                open_run(self, pathlib.Path(self.start_replay), self.start_replay_battle)
+            else:
+                from tui.screens.replay import open_replay
+
+                open_replay(self, pathlib.Path(self.start_replay))
         self.check_size()
 
     def clean_stale_temps(self) -> None:
@@ -291,11 +301,12 @@ def run(
     mouse: bool = False,
     play: dict | None = None,
     replay: pathlib.Path | None = None,
+    replay_battle: int | None = None,
 ) -> int:
     """Run the game until the player quits; returns the process exit code."""
     import sys
 
-    app = SkirmishApp(saves_dir, play=play, replay=replay)
+    app = SkirmishApp(saves_dir, play=play, replay=replay, replay_battle=replay_battle)
     result = app.run(mouse=mouse)
     if app.crashed is not None:  # Textual printed the traceback; a last line says what it was
         print(f"skirmish: the game stopped on an error: {type(app.crashed).__name__}: {app.crashed}", file=sys.stderr)

@@ -100,8 +100,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="fair: take back only your own moves that revealed nothing; practice: anything; "
                         f"ironman: nothing (default: {DEFAULT_UNDO})")
 
-    p = sub.add_parser("replay", parents=[common], help="watch a save file in the TUI")
+    p = sub.add_parser("replay", parents=[common], help="watch a save file, or a run file's battles, in the TUI")
     p.add_argument("file", metavar="FILE", type=Path)
+    p.add_argument("--battle", type=int, metavar="N", help="a run file's battle N (from 1; default: the list of its battles)")
 
     # what every batch of AI games takes (sim and the balance lab)
     batch = argparse.ArgumentParser(add_help=False)
@@ -320,8 +321,20 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    from core.runfile import is_run_file, read_run
     from core.saves import load_match
 
+    if is_run_file(args.file):  # the whole run is proved before the screen opens, as a save is
+        from core.runbattles import battles
+
+        held = len(battles(read_run(args.file)))
+        if not held:
+            raise UserError(f"{display_path(args.file)}: the run has fought no battle yet: there is nothing to watch")
+        if args.battle is not None and not 1 <= args.battle <= held:
+            raise UserError(f"{display_path(args.file)}: battle {args.battle}: the run holds battles 1 to {held}")
+        return start_tui(args, replay=args.file, replay_battle=args.battle)
+    if args.battle is not None:
+        raise UserError(f"{display_path(args.file)}: --battle picks a battle of a run file; this is not one")
     load_match(args.file)
     return start_tui(args, replay=args.file)
 

@@ -211,6 +211,7 @@ class Waiting:
     seed: int
     where: str  # "layer 3 of 9, a camp", or "not started"
     problem: str = ""  # why the file cannot be read ("" when it can)
+    battles: int = 0  # the battles the file holds (each finished)
 
     @property
     def label(self) -> str:
@@ -244,7 +245,8 @@ def waiting(saves_dir: Path) -> list[Waiting]:
             where = f"layer {node.depth + 1} of {nodes.depth}, {KIND_WORDS.get(node.kind, node.kind)}"
         else:
             where = "not started"
-        found.append((stamp, Waiting(path, doc.ruleset, doc.seed, where)))
+        battles = sum(1 for s in doc.steps if s.choice == runs.BATTLE)
+        found.append((stamp, Waiting(path, doc.ruleset, doc.seed, where, battles=battles)))
     return [w for _, w in sorted(found, key=lambda sw: (-sw[0], str(sw[1].path)))]
 
 

@@ -108,6 +108,24 @@ def test_class_change_dialog(snap_compare, app):
         await pilot.press("home", *["down"] * keys.index("level:class:Pirate"), "enter")
         await pilot.pause()
         await pilot.press("down", "tab", "down")
+
+
+def test_run_battles(snap_compare, app):
+    """Replays, a run file chosen: the list of its three battles (statwar seed 10), the second highlighted."""
+    from core import runfile
+    from tests.core.test_run_battles import played
+    from tui.screens.run_replays import open_run
+    from tui.screens.saves import SavesScreen
+
+    async def run_before(pilot):
+        run = played()
+        path = runfile.write_run(Path("saves") / "runs" / runfile.run_name(run), run, "2026-12-01 00:00:00 UTC")
+        pilot.app.push_screen(SavesScreen(replays=True))
+        await pilot.pause()
+        open_run(pilot.app, path)
+        for _ in range(3):
+            await pilot.pause()
+        await pilot.press("down")
         await pilot.pause()
 
     assert snap_compare(app, run_before=run_before, terminal_size=(80, 24))

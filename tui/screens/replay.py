@@ -2,6 +2,8 @@
 
 The viewer moves the Match cursor only; "take over" cuts the recording at the
 cursor and opens the battle screen there, so the rest is played, not watched.
+A battle whose meta says `take_over_refused` (a run's battle: tui.screens.run_replays)
+is only watched; take-over says that reason instead.
 """
 
 from __future__ import annotations
@@ -75,10 +77,13 @@ class ReplayScreen(Screen[None]):
         match.jump(here)
 
     def help_guide(self) -> str:
+        take_over = ("t takes over: the battle continues from\n"
+                     "this step as a game you play (the recorded rest is dropped).\n")
+        if self.meta.get("take_over_refused"):
+            take_over = "t (take over) is off here.\n" + str(self.meta["take_over_refused"]) + "\n"
         return (
             "Space plays or pauses; Right/Left step; Home/End jump to the start/end; + and -\n"
-            "change the speed; r jumps to a round; t takes over: the battle continues from\n"
-            "this step as a game you play (the recorded rest is dropped).\n"
+            "change the speed; r jumps to a round; " + take_over +
             "Each step's events play on the map at the pace set in Options; any key skips.\n"
             "Shift+arrows (or H J K L) pan a map wider or taller than the screen."
         )
@@ -255,6 +260,10 @@ class ReplayScreen(Screen[None]):
     def action_take_over(self) -> None:
         if self.timer is not None:
             self.action_play()
+        refused = self.meta.get("take_over_refused")
+        if refused:
+            self.notify(str(refused), title="Not taken over", severity="warning")
+            return
         if self.match.outcome() is not None:
             self.notify("The battle is over at this step; step back to take over earlier.")
             return

@@ -1,7 +1,8 @@
 """Load and Replays: the saves folder listed with metadata; a bad file shows its error.
 
-Load resumes a battle at its last action; Replays opens the replay viewer.
-Continue (main menu) loads the newest autosave.
+Load resumes a battle at its last action; Replays opens the replay viewer, and lists the
+run files of the saves folder's runs/ first: one opens the list of its battles, each
+watched in the viewer (tui.screens.run_replays). Continue (main menu) loads the newest autosave.
 """
 
 from __future__ import annotations
@@ -71,10 +72,14 @@ class SavesScreen(Screen[None]):
         super().__init__()
         self.replays = replays
         self.summaries: list[Any] = []
+        self.run_files: list[Any] = []  # Replays only: the run files in runs/ (tui.runs.Waiting)
 
     def help_guide(self) -> str:
         verb = "watch it as a replay" if self.replays else "continue the battle"
-        return f"Up/Down picks a save, Enter opens it to {verb}. Files marked ✗ cannot be read; the reason is shown."
+        text = f"Up/Down picks a save, Enter opens it to {verb}. Files marked ✗ cannot be read; the reason is shown."
+        if self.replays:
+            text += "\nA run file (runs/, listed first) opens the list of its battles: Enter watches one."
+        return text
 
     def compose(self) -> ComposeResult:
         with Vertical(id="saves-box"):
@@ -93,20 +98,30 @@ class SavesScreen(Screen[None]):
     def reload(self) -> None:
         option_list = self.query_one("#saves-list", OptionList)
         option_list.clear_options()
+        if self.replays:
+            from tui.runs import waiting
+            from tui.screens.run_replays import describe_run
+
+            self.run_files = waiting(self.app.saves_dir)
+            for i, found in enumerate(self.run_files):
+                option_list.add_option(Option(describe_run(found), id=f"run:{i}"))
         try:
             self.summaries = saving.list_saves(self.app.saves_dir)
         except ImportError as exc:
             option_list.add_option(Option(f"Saves are unavailable: {exc}", disabled=True))
             return
-        if not self.summaries:
+        if not self.summaries and not self.run_files:
             option_list.add_option(Option("No saves yet.", disabled=True))
         for i, summary in enumerate(self.summaries):
             option_list.add_option(Option(describe(summary), id=str(i)))
-        option_list.highlighted = 0 if self.summaries else None
+        option_list.highlighted = 0 if self.summaries or self.run_files else None
         option_list.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is None:
+            return
+        if event.option.id.startswith("run:"):
+            self.open_run_file(self.run_files[int(event.option.id.removeprefix("run:"))])
             return
         summary = self.summaries[int(event.option.id)]
         if summary.error:
@@ -118,6 +133,14 @@ class SavesScreen(Screen[None]):
             open_replay(self.app, Path(summary.path))
         else:
             resume(self.app, Path(summary.path))
+
+    def open_run_file(self, found: Any) -> None:
+        from tui.screens.run_replays import cannot_open, open_run
+
+        if found.problem:
+            cannot_open(self.app, found.path, found.problem)
+        else:
+            open_run(self.app, found.path)
 
     def action_back(self) -> None:
         self.dismiss(None)
