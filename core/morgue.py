@@ -128,10 +128,6 @@ def _battle_finals(run: runs.Run) -> list[Any]:
     return out
 
 
-def _result(winner: int | None) -> str:
-    return "won" if winner == 0 else ("drawn" if winner is None else "lost")
-
-
 def morgue_document(run: runs.Run, created: str = "", daily: str = "") -> dict[str, Any]:
     """The morgue of an ended run as JSON-ready data (docs/FORMATS.md, "Morgue files")."""
     if not run.over:
@@ -150,7 +146,7 @@ def morgue_document(run: runs.Run, created: str = "", daily: str = "") -> dict[s
         killed = Counter(str(u["type"]) for u in ruleset.unit_stats(state) if u["side"] == 1 and not u["survived"])
         kills.update(killed)
         losses = row.pop("lost")
-        battles.append({**row, "layer": node.depth + 1, "result": _result(record.winner),
+        battles.append({**row, "layer": node.depth + 1, "result": record.result,
                         "kills": dict(sorted(killed.items())), "losses": losses})
     parts = score_parts(run)
     path = [{"node": i, "layer": run.nodes.nodes[i].depth + 1, "kind": run.nodes.nodes[i].kind} for i in run.path]
@@ -206,7 +202,8 @@ def morgue_text(doc: dict[str, Any]) -> str:
         "Battles",
     ]
     for b in doc["battles"]:
-        lines.append(f"  Layer {b['layer']} ({b['kind']}) against {b['opponent']} ({b['ai']} AI): {b['result']} in "
+        lines.append(f"  Layer {b['layer']} ({b['kind']}) against {b['opponent']} ({b['ai']} AI): {b['result']}"
+                     + (" (the warband fell back)" if b["retreat"] else "") + " in "
                      f"{_plural(b['rounds'], 'round')}, {b['reason']}")
         lines.append(f"    killed: {_count(b['kills'])}; lost: {', '.join(b['losses']) or 'none'}"
                      + (f"; +{b['points']} points" if b["points"] else ""))

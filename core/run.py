@@ -371,6 +371,16 @@ class BattleRecord:
     points: int
     retreat: bool = False  # lost (or its vital unit fell), and the warband fell back from it
 
+    @property
+    def result(self) -> str:
+        """The battle's result for the warband (side 0): won, lost or drawn."""
+        return "won" if self.winner == 0 else ("drawn" if self.winner is None else "lost")
+
+    @property
+    def outcome_words(self) -> str:
+        """The result as a list of battles says it: "lost, fell back" after a retreat."""
+        return self.result + (", fell back" if self.retreat else "")
+
 
 class RunHooks(abc.ABC):
     """What a ruleset adds to the shared run engine (core/<ruleset>/run.py)."""

@@ -19,9 +19,6 @@ from core.errors import SaveError
 from core.match import Match
 from core.runfile import Replaying, RunReplay, verify_run
 
-#: A battle's result from the warband's side (side 0).
-RESULTS = {0: "won", 1: "lost", None: "drawn"}
-
 
 @attrs.frozen
 class RunBattle:
@@ -41,7 +38,7 @@ class RunBattle:
 def battle_rows(run: runs.Run) -> tuple[RunBattle, ...]:
     """The battles `run` has fought, in order."""
     return tuple(
-        RunBattle(i, run.nodes.nodes[b.node].depth + 1, b.kind, b.opponent, b.ai, RESULTS.get(b.winner, "lost"), b.reason,
+        RunBattle(i, run.nodes.nodes[b.node].depth + 1, b.kind, b.opponent, b.ai, b.outcome_words, b.reason,
                   b.rounds, len(b.actions))
         for i, b in enumerate(run.battles, 1)
     )
@@ -77,4 +74,4 @@ def battle_match(replay: RunReplay, number: int) -> Match:
     return match
 
 
-__all__ = ["RESULTS", "RunBattle", "battle_match", "battle_rows", "battles"]
+__all__ = ["RunBattle", "battle_match", "battle_rows", "battles"]

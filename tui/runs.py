@@ -24,6 +24,7 @@ from core.morgue import daily_seed
 from core.errors import ContentError, IllegalAction, SaveError
 from core.files import Unreadable, read_regular, write_atomic
 from core.saves import MAX_SAVE_BYTES
+from tui.saving import now_text
 
 BATTLE_SUFFIX = ".battle"
 BATTLE_FORMAT = "skirmish-run-battle"
@@ -128,7 +129,8 @@ class RunSession:
         the error (OSError, SaveError) goes on to the caller."""
         if self.run.over:
             try:
-                self.morgue = morgue.record_end(self.run, morgue.morgue_dir(self.saves_dir), self.created, daily_of(self))
+                # the morgue records when the run ended; `created` is when it began
+                self.morgue = morgue.record_end(self.run, morgue.morgue_dir(self.saves_dir), now_text(), daily_of(self))
             except (OSError, SaveError):
                 runfile.write_run(self.path, self.run, self.created)
                 raise

@@ -404,3 +404,18 @@ async def test_a_class_change_with_nothing_to_pick_is_bought_at_once(tmp_path: P
         after = session.run.members[0].unit
         assert after.class_name == single.name and single.units[0] in after.recruitable and o.spells[0] in after.spells
         assert session.run.steps[-1] == f"level:class:{single.name}"
+
+
+def test_a_morgue_records_when_the_run_ended_not_when_it_began(tmp_path: Path, monkeypatch) -> None:
+    from core import morgue
+
+    monkeypatch.setattr(run_files, "config_for", lambda ruleset: tiny_config())
+    session = run_files.start(tmp_path / "saves", RULESET, SEED, "2026-12-01 10:00:00 UTC")
+    monkeypatch.setattr(run_files, "now_text", lambda: "2026-12-01 11:30:00 UTC")
+    run = session.run
+    while not run.over:
+        run = runs.finish_battle(run, runs.auto_battle(run)) if run.stage == "battle" else runs.choose(run, runs.auto_choice(run))
+    session.step(run)
+    (kept,) = morgue.high_scores(tmp_path / "saves" / "morgue")
+    assert kept.created == "2026-12-01 11:30:00 UTC"
+    assert "Ended 2026-12-01 11:30:00 UTC." in session.morgue.with_suffix(".txt").read_text()

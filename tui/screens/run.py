@@ -562,7 +562,7 @@ def end_lines(summary: dict[str, Any]) -> list[str]:
     lines = ["Path: " + " > ".join(f"{i + 1} {kind}" for i, kind in enumerate(summary["kinds"])), ""]
     lines.append(f"Battles ({len(summary['battles'])}):")
     for battle in summary["battles"]:
-        result = {0: "won", 1: "lost", None: "drawn"}.get(battle["winner"], "lost")
+        result = {0: "won", 1: "lost", None: "drawn"}.get(battle["winner"], "lost") + (", fell back" if battle["retreat"] else "")
         lost = f"; fallen: {', '.join(battle['lost'])}" if battle["lost"] else ""
         points = f"; +{battle['points']} points" if battle["points"] else ""
         lines.append(f"- {battle['kind']} vs {battle['opponent']} (AI {battle['ai']}): {result} in "
