@@ -19,6 +19,8 @@ from typing import Any, Callable, Iterable
 
 import attrs
 
+from core import words
+
 Cell = tuple[int, int]
 
 
@@ -303,7 +305,7 @@ def ahead_line(names: tuple[str, ...], strength: tuple[int, ...], units_left: tu
     if not names:
         return ""
     order = sorted(range(len(names)), key=lambda s: (units_left[s], strength[s]), reverse=True)
-    left = ", ".join(f"{names[s]} {units_left[s]} units/{strength[s]} health" for s in range(len(names)))
+    left = ", ".join(f"{names[s]} {words.count(units_left[s], 'unit')}/{strength[s]} health" for s in range(len(names)))
     best = order[0]
     if len(order) > 1 and (units_left[order[1]], strength[order[1]]) == (units_left[best], strength[best]):
         return f"Even. Left: {left}"

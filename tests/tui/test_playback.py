@@ -98,7 +98,7 @@ def test_the_round_tally_counts_the_events():
         "Round 4 so far",
         "Rangers:", "  hits given 1, taken 0", "  damage given 1, taken 0", "  killed 1, lost 0",
         "Goblins:", "  hits given 0, taken 1", "  damage given 0, taken 1", "  killed 0, lost 1", "  fell: Goblin Sapper",
-        "Ahead: Rangers. Left: Rangers 2 units/7 health, Goblins 1 units/5 health",
+        "Ahead: Rangers. Left: Rangers 2 units/7 health, Goblins 1 unit/5 health",
     ]
 
 
