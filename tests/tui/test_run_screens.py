@@ -245,13 +245,11 @@ async def test_an_event_tells_its_text_and_the_camp_refuses_what_points_lack(tmp
         keys = [key for key, _, _ in camp.entries()]
         refused = next(i for i, key in enumerate(keys) if key in camp.refused)
         before = session.run
-        await pilot.press("home", *["down"] * refused, "enter")
-        await pilot.pause()
+        await take_camp_entry(pilot, keys[refused])
         assert session.run == before  # nothing bought, nothing written
         affordable = next(key for key in keys if key not in camp.refused and key.startswith("add:"))
         offer = next(o for o in runs.hooks_for(RULESET).offers(before) if o.key == affordable)
-        await pilot.press("home", *["down"] * keys.index(affordable), "enter")
-        await pilot.pause()
+        await take_camp_entry(pilot, affordable)
         assert session.run.points == before.points - offer.cost
         assert len(session.run.members) == len(before.members) + 1
         assert orjson.loads(session.path.read_bytes())["steps"][-1]["choice"] == affordable
@@ -287,6 +285,20 @@ async def test_an_unreadable_run_file_is_named_not_hidden(tmp_path: Path) -> Non
         assert "run-ninja-5.json" in body and "The file stays where it is" in body
 
 
+def saved_session(tmp_path: Path, run: runs.Run) -> run_files.RunSession:
+    """`run` as a session whose file is written in the test's saves folder."""
+    session = run_files.RunSession(run, run_files.run_path(tmp_path / "saves", run), "2026-12-01")
+    session.save()
+    return session
+
+
+async def take_camp_entry(pilot, key: str) -> None:
+    """Highlight the camp's entry `key` from the top of its list and press Enter on it."""
+    keys = [k for k, _, _ in pilot.app.screen.entries()]
+    await pilot.press("home", *["down"] * keys.index(key), "enter")
+    await pilot.pause()
+
+
 async def test_a_statwar_camp_adds_a_unit_the_player_designs(tmp_path: Path, monkeypatch) -> None:
     from tui.screens.builder_statwar_unit import UnitDesignerScreen
 
@@ -294,15 +306,12 @@ async def test_a_statwar_camp_adds_a_unit_the_player_designs(tmp_path: Path, mon
     run = runs.choose(runs.new_run(RULESET, SEED, tiny_config()), "0")
     run = runs.choose(runs.finish_battle(run, runs.auto_battle(run, "hard")), "1")  # won (planned_run)
     assert run.stage == "camp"
-    session = run_files.RunSession(run, run_files.run_path(tmp_path / "saves", run), "2026-12-01")
-    session.save()
+    session = saved_session(tmp_path, run)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(CampScreen(session))
         await pilot.pause()
-        keys = [key for key, _, _ in app.screen.entries()]
-        await pilot.press("home", *["down"] * keys.index("design"), "enter")
-        await pilot.pause()
+        await take_camp_entry(pilot, "design")
         designer = app.screen
         assert isinstance(designer, UnitDesignerScreen)
         for field, value in (("name", "Pike"), ("description", "A long spear"), ("glyph", "p"), ("damage", 3), ("move", 2)):
@@ -345,15 +354,12 @@ async def test_a_commanders_class_change_asks_its_unit_and_spell_and_esc_buys_no
     o = offer(run.members[0].unit, registry.get("commanders").catalogue)
     new = next(c for c in o.classes if len(c.units) > 1)
     key = f"level:class:{new.name}"
-    session = run_files.RunSession(run, run_files.run_path(tmp_path / "saves", run), "2026-12-01")
-    session.save()
+    session = saved_session(tmp_path, run)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(CampScreen(session))
         await pilot.pause()
-        keys = [k for k, _, _ in app.screen.entries()]
-        await pilot.press("home", *["down"] * keys.index(key), "enter")
-        await pilot.pause()
+        await take_camp_entry(pilot, key)
         assert isinstance(app.screen, QuestionsDialog)
         await pilot.press("j", "tab", "j", "escape")  # Esc: back to the camp, nothing bought
         await pilot.pause()
@@ -391,15 +397,12 @@ async def test_a_class_change_with_nothing_to_pick_is_bought_at_once(tmp_path: P
     o = offer(run.members[0].unit, cat)
     single = next(c for c in o.classes if len(c.units) == 1)
     assert o.spells == (tuple(cat.spells)[-1],)
-    session = run_files.RunSession(run, run_files.run_path(tmp_path / "saves", run), "2026-12-01")
-    session.save()
+    session = saved_session(tmp_path, run)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(CampScreen(session))
         await pilot.pause()
-        keys = [k for k, _, _ in app.screen.entries()]
-        await pilot.press("home", *["down"] * keys.index(f"level:class:{single.name}"), "enter")
-        await pilot.pause()
+        await take_camp_entry(pilot, f"level:class:{single.name}")
         assert isinstance(app.screen, CampScreen)
         after = session.run.members[0].unit
         assert after.class_name == single.name and single.units[0] in after.recruitable and o.spells[0] in after.spells
