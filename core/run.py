@@ -374,12 +374,22 @@ class BattleRecord:
     @property
     def result(self) -> str:
         """The battle's result for the warband (side 0): won, lost or drawn."""
-        return "won" if self.winner == 0 else ("drawn" if self.winner is None else "lost")
+        return battle_result(self.winner)
 
     @property
     def outcome_words(self) -> str:
         """The result as a list of battles says it: "lost, fell back" after a retreat."""
-        return self.result + (", fell back" if self.retreat else "")
+        return outcome_words(self.winner, self.retreat)
+
+
+def battle_result(winner: int | None) -> str:
+    """A run battle's result for the warband (side 0) from its winner: won, lost or drawn."""
+    return "won" if winner == 0 else ("drawn" if winner is None else "lost")
+
+
+def outcome_words(winner: int | None, retreat: bool) -> str:
+    """The result as a list of battles says it: "lost, fell back" after a retreat."""
+    return battle_result(winner) + (", fell back" if retreat else "")
 
 
 class RunHooks(abc.ABC):
@@ -772,7 +782,7 @@ def summary(run: Run) -> dict[str, Any]:
 
 __all__ = [
     "AiStep", "BATTLE", "BattleRecord", "Condition", "Encounter", "KINDS", "LEAVE", "Member", "Node", "NodeMap", "Option", "Pick", "Question", "REST",
-    "Run", "RunConfig", "RunEvent", "RunHooks", "ahead", "ai_at", "answered", "auto_battle", "auto_choice", "auto_run", "budget_at",
+    "Run", "RunConfig", "RunEvent", "RunHooks", "ahead", "battle_result", "outcome_words", "ai_at", "answered", "auto_battle", "auto_choice", "auto_run", "budget_at",
     "check_config", "choose", "encounter", "encounter_at", "finish_battle", "settings_document", "settings_sheet", "hooks_for", "load_config", "new_run", "node_map", "options", "start_battle",
     "summary",
 ]

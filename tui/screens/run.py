@@ -273,7 +273,10 @@ class RunMapScreen(RunScreen):
             "promote), events (?) and the final battle (F). Up/Down (or j/k) picks one of the\n"
             "next nodes (marked >), Enter goes there. The map marks where you are @ and\n"
             "where you have been *. Units that fall stay dead; wounds heal at camps. A win\n"
-            "earns points to spend at camps. The run is saved after every step: q leaves it,\n"
+            "earns points to spend at camps. A loss ends the run unless the warband has a\n"
+            "retreat left (Commanders): the panel on the right counts them, and each\n"
+            "battle's line below the list says what a loss there would cost.\n"
+            "The run is saved after every step: q leaves it,\n"
             "and Continue run on the main menu picks it up where you left it.\n\n" + MAP_LEGEND
         )
 
@@ -562,7 +565,7 @@ def end_lines(summary: dict[str, Any]) -> list[str]:
     lines = ["Path: " + " > ".join(f"{i + 1} {kind}" for i, kind in enumerate(summary["kinds"])), ""]
     lines.append(f"Battles ({len(summary['battles'])}):")
     for battle in summary["battles"]:
-        result = {0: "won", 1: "lost", None: "drawn"}.get(battle["winner"], "lost") + (", fell back" if battle["retreat"] else "")
+        result = runs.outcome_words(battle["winner"], battle["retreat"])
         lost = f"; fallen: {', '.join(battle['lost'])}" if battle["lost"] else ""
         points = f"; +{battle['points']} points" if battle["points"] else ""
         lines.append(f"- {battle['kind']} vs {battle['opponent']} (AI {battle['ai']}): {result} in "
