@@ -660,7 +660,9 @@ def start_battle(run: Run) -> tuple[Encounter, Any, Any]:
 def finish_battle(run: Run, actions: tuple[Any, ...] | list[Any]) -> Run:
     """The run after the battle at its node was fought with `actions` (every one legal, the last
     ending the battle): the dead leave the warband for good, the living keep their wounds, a win
-    earns points, a loss or the death of the one the run needs ends the run."""
+    earns points, a loss or the death of the one the run needs ends the run, unless a retreat is
+    left (`RunConfig.retreats`, never at the final battle): then that unit is carried off the
+    field with `retreat_health_percent` of its health and the run goes on."""
     found, setup, state = start_battle(run)
     ruleset = registry.get(run.ruleset)
     hooks = hooks_for(run.ruleset)
@@ -700,8 +702,7 @@ def finish_battle(run: Run, actions: tuple[Any, ...] | list[Any]) -> Run:
         tuple(actions), result.winner, result.reason, ruleset.round_number(state), ruleset.codec().state_hash(state),
         tuple(lost), reward, retreat,
     )
-    verdict = "won" if won else ("drawn" if result.winner is None else "lost")
-    line = f"Battle {verdict} ({result.reason})" + (f"; fallen: {', '.join(lost)}" if lost else "") + (f"; +{reward} points" if reward else "")
+    line = f"Battle {record.result} ({result.reason})" + (f"; fallen: {', '.join(lost)}" if lost else "") + (f"; +{reward} points" if reward else "")
     if retreat:
         left = run.config.retreats - run.retreated - 1
         line += f"; the warband falls back ({words.count(left, 'retreat')} left)"
