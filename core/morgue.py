@@ -203,7 +203,7 @@ def morgue_text(doc: dict[str, Any]) -> str:
     ]
     for b in doc["battles"]:
         lines.append(f"  Layer {b['layer']} ({b['kind']}) against {b['opponent']} ({b['ai']} AI): {b['result']}"
-                     + (" (the warband fell back)" if b["retreat"] else "") + " in "
+                     + (f" ({runs.FELL_BACK})" if b["retreat"] else "") + " in "
                      f"{_plural(b['rounds'], 'round')}, {b['reason']}")
         lines.append(f"    killed: {_count(b['kills'])}; lost: {', '.join(b['losses']) or 'none'}"
                      + (f"; +{b['points']} points" if b["points"] else ""))

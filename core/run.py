@@ -51,6 +51,8 @@ REST = "rest"
 BATTLE = "battle"
 #: Most retreats a run's settings may allow.
 MAX_RETREATS = 10
+#: What a list of a run's battles adds to a battle the warband fell back from.
+FELL_BACK = "the warband fell back"
 #: A battle node's kind as the end of a run names it ("lost the elite battle of layer 4").
 KIND_PHRASES = {"battle": "a battle", "elite": "the elite battle", "final": "the final battle"}
 
@@ -376,20 +378,10 @@ class BattleRecord:
         """The battle's result for the warband (side 0): won, lost or drawn."""
         return battle_result(self.winner)
 
-    @property
-    def outcome_words(self) -> str:
-        """The result as a list of battles says it: "lost, fell back" after a retreat."""
-        return outcome_words(self.winner, self.retreat)
-
 
 def battle_result(winner: int | None) -> str:
     """A run battle's result for the warband (side 0) from its winner: won, lost or drawn."""
     return "won" if winner == 0 else ("drawn" if winner is None else "lost")
-
-
-def outcome_words(winner: int | None, retreat: bool) -> str:
-    """The result as a list of battles says it: "lost, fell back" after a retreat."""
-    return battle_result(winner) + (", fell back" if retreat else "")
 
 
 class RunHooks(abc.ABC):
@@ -783,7 +775,7 @@ def summary(run: Run) -> dict[str, Any]:
 
 __all__ = [
     "AiStep", "BATTLE", "BattleRecord", "Condition", "Encounter", "KINDS", "LEAVE", "Member", "Node", "NodeMap", "Option", "Pick", "Question", "REST",
-    "Run", "RunConfig", "RunEvent", "RunHooks", "ahead", "battle_result", "outcome_words", "ai_at", "answered", "auto_battle", "auto_choice", "auto_run", "budget_at",
+    "Run", "RunConfig", "RunEvent", "RunHooks", "ahead", "FELL_BACK", "battle_result", "ai_at", "answered", "auto_battle", "auto_choice", "auto_run", "budget_at",
     "check_config", "choose", "encounter", "encounter_at", "finish_battle", "settings_document", "settings_sheet", "hooks_for", "load_config", "new_run", "node_map", "options", "start_battle",
     "summary",
 ]

@@ -33,13 +33,14 @@ class RunBattle:
     reason: str
     rounds: int
     actions: int
+    retreat: bool = False  # the warband fell back from it (docs/RULES.md, "Retreats")
 
 
 def battle_rows(run: runs.Run) -> tuple[RunBattle, ...]:
     """The battles `run` has fought, in order."""
     return tuple(
-        RunBattle(i, run.nodes.nodes[b.node].depth + 1, b.kind, b.opponent, b.ai, b.outcome_words, b.reason,
-                  b.rounds, len(b.actions))
+        RunBattle(i, run.nodes.nodes[b.node].depth + 1, b.kind, b.opponent, b.ai, b.result, b.reason,
+                  b.rounds, len(b.actions), b.retreat)
         for i, b in enumerate(run.battles, 1)
     )
 

@@ -108,6 +108,9 @@ def test_class_change_dialog(snap_compare, app):
         await pilot.press("home", *["down"] * keys.index("level:class:Pirate"), "enter")
         await pilot.pause()
         await pilot.press("down", "tab", "down")
+        await pilot.pause()
+
+    assert snap_compare(app, run_before=run_before, terminal_size=(80, 24))
 
 
 def test_run_battles(snap_compare, app):

@@ -565,8 +565,8 @@ def end_lines(summary: dict[str, Any]) -> list[str]:
     lines = ["Path: " + " > ".join(f"{i + 1} {kind}" for i, kind in enumerate(summary["kinds"])), ""]
     lines.append(f"Battles ({len(summary['battles'])}):")
     for battle in summary["battles"]:
-        result = runs.outcome_words(battle["winner"], battle["retreat"])
-        lost = f"; fallen: {', '.join(battle['lost'])}" if battle["lost"] else ""
+        result = runs.battle_result(battle["winner"])
+        lost = (f"; {runs.FELL_BACK}" if battle["retreat"] else "") + (f"; fallen: {', '.join(battle['lost'])}" if battle["lost"] else "")
         points = f"; +{battle['points']} points" if battle["points"] else ""
         lines.append(f"- {battle['kind']} vs {battle['opponent']} (AI {battle['ai']}): {result} in "
                      f"{count(battle['rounds'], 'round')}, {battle['reason']}{lost}{points}")

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from core import runbattles, runfile
+from core.run import FELL_BACK
 from tui import runs as run_files
 
 #: What the viewer says when take-over is asked for on a run's battle.
@@ -32,7 +33,8 @@ def describe_run(found: run_files.Waiting) -> str:
 
 def battle_label(row: runbattles.RunBattle) -> str:
     rounds = f"{row.rounds} round{'' if row.rounds == 1 else 's'}"
-    return f"{row.number}. Layer {row.layer}, {row.kind}: {row.result} against {row.opponent}, {rounds}"
+    fell_back = f"; {FELL_BACK}" if row.retreat else ""
+    return f"{row.number}. Layer {row.layer}, {row.kind}: {row.result} against {row.opponent}, {rounds}{fell_back}"
 
 
 def battle_about(row: runbattles.RunBattle) -> str:
