@@ -20,6 +20,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core import registry, run as runs
+from core.words import count
 from core.errors import ContentError, IllegalAction, SaveError
 from tui import runs as run_files
 from tui.widgets.menu_list import MenuList
@@ -121,10 +122,6 @@ def loss_words(run: runs.Run, kind: str) -> str:
     vital = [m.name for m in run.members if hooks.fatal(m)]
     carried = f", carrying {' and '.join(vital)} off the field" if vital else ""
     return f"A loss: the warband falls back{carried} ({count(run.retreats_left, 'retreat')} left)."
-
-
-def count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def title_line(run: runs.Run, where: str) -> str:

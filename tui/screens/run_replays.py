@@ -15,6 +15,7 @@ from typing import Any
 
 from core import runbattles, runfile
 from core.run import FELL_BACK
+from core.words import count
 from tui import runs as run_files
 
 #: What the viewer says when take-over is asked for on a run's battle.
@@ -27,12 +28,12 @@ def describe_run(found: run_files.Waiting) -> str:
     name = f"{found.path.parent.name}/{found.path.name}"
     if found.problem:
         return f"✗ {name}: {found.problem}"
-    fought = "no battle yet" if not found.battles else f"{found.battles} battle{'' if found.battles == 1 else 's'}"
+    fought = "no battle yet" if not found.battles else count(found.battles, "battle")
     return f"{name}  a {found.ruleset} run, seed {found.seed}\n   {found.where}; {fought} to watch"
 
 
 def battle_label(row: runbattles.RunBattle) -> str:
-    rounds = f"{row.rounds} round{'' if row.rounds == 1 else 's'}"
+    rounds = count(row.rounds, "round")
     fell_back = f"; {FELL_BACK}" if row.retreat else ""
     return f"{row.number}. Layer {row.layer}, {row.kind}: {row.result} against {row.opponent}, {rounds}{fell_back}"
 
