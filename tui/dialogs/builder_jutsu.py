@@ -17,6 +17,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.ninja.specs import SchoolSpec
+from tui.widgets.menu_list import AnySizeOptionList
 
 
 class JutsuDialog(ModalScreen[tuple[str, ...] | None]):
@@ -46,7 +47,7 @@ class JutsuDialog(ModalScreen[tuple[str, ...] | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="jutsu-box"):
             yield Static("", id="jutsu-head", markup=False)
-            yield OptionList(*(Option(Text(self.label(k)), id=k) for k in self.keys), id="jutsu-list")
+            yield AnySizeOptionList(*(Option(Text(self.label(k)), id=k) for k in self.keys), id="jutsu-list")
             yield Static("", id="jutsu-about", markup=False)
             yield Static("Enter/Space learns or forgets; d keeps the choice, Esc cancels.", id="jutsu-hint")
 

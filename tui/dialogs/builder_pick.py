@@ -15,6 +15,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+from tui.widgets.menu_list import AnySizeOptionList
 
 
 class PickDialog(ModalScreen[str | None]):
@@ -41,7 +42,7 @@ class PickDialog(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="pick-box"):
             yield Static(self.title_text, id="pick-title", markup=False)
-            yield OptionList(*(Option(Text(label), id=key) for key, label, _ in self.entries), id="pick-list")
+            yield AnySizeOptionList(*(Option(Text(label), id=key) for key, label, _ in self.entries), id="pick-list")
             yield Static("", id="pick-about", markup=False)
             yield Static("Up/Down choose, Enter takes, Esc cancels.", id="pick-hint")
 

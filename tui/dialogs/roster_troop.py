@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from core.commanders.commander import TIER_NAMES, Commander, troop_limit, troop_problems
 from core.commanders.ruleset import RULESET
+from tui.widgets.menu_list import AnySizeOptionList
 
 
 class TroopDialog(ModalScreen[tuple[str, ...] | None]):
@@ -46,7 +47,7 @@ class TroopDialog(ModalScreen[tuple[str, ...] | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="troop-box"):
             yield Static("", id="troop-head", markup=False)
-            yield OptionList(id="troop-list")
+            yield AnySizeOptionList(id="troop-list")
             yield Static("", id="troop-status", markup=False)
             yield Static("a recruits, x dismisses the highlighted unit, d keeps the troop, Esc cancels.", id="troop-hint")
 

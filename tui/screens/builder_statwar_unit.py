@@ -25,6 +25,7 @@ from core.statwar.specs import MAX_BIG, POINTS_PER_SPECIAL, POINTS_PER_STAT, Uni
 from core.files import write_atomic
 from core.words import count
 from tui.screens.builder_files import slug, toml_text, unprintable
+from tui.widgets.menu_list import AnySizeOptionList
 
 # (field, label, what one step costs)
 ROWS: tuple[tuple[str, str, str], ...] = (
@@ -123,7 +124,7 @@ class UnitDesignerScreen(Screen[tuple[str, UnitSpec] | None]):
                     yield Input(self.spec.description, id="design-description", placeholder="what it is")
                     yield Static("Glyph (one letter on the map)")
                     yield Input(self.spec.glyph, id="design-glyph", max_length=1)
-                yield OptionList(*(Option(Text(self.row_label(f)), id=f) for f, _, _ in ROWS), id="design-rows")
+                yield AnySizeOptionList(*(Option(Text(self.row_label(f)), id=f) for f, _, _ in ROWS), id="design-rows")
                 yield Static("Tab: name, description, glyph, stats\nUp/Down pick, Left/Right change", id="design-hint")
             with VerticalScroll(id="design-right"):
                 yield Static("", id="design-cost", markup=False)

@@ -15,6 +15,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui import keymap, rulesets
+from tui.widgets.menu_list import AnySizeOptionList
 
 
 class BuildersScreen(Screen[None]):
@@ -45,7 +46,7 @@ class BuildersScreen(Screen[None]):
         with Vertical(id="builders-box"):
             yield Static("Army builders", classes="screen-title")
             with Center():
-                yield OptionList(*(Option(Text(b.label), id=b.key) for b in self.entries()), id="builders-list")
+                yield AnySizeOptionList(*(Option(Text(b.label), id=b.key) for b in self.entries()), id="builders-list")
             yield Static("", id="builders-about", markup=False)
         yield Footer()
 

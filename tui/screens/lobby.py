@@ -25,6 +25,7 @@ from tui.battles import fresh_seed, scenario_choices
 from tui.dialogs.builder_pick import PickDialog
 from tui.host import matches
 from tui.host.store import HostError, MatchRecord
+from tui.widgets.menu_list import AnySizeOptionList
 
 #: How often the lobby looks at the store for changes, in seconds.
 POLL = 0.25
@@ -104,7 +105,7 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby-box"):
             yield Static(f"Skirmish lobby: you are {self.identity.name}", id="lobby-title", markup=False)
-            yield OptionList(id="lobby-list")
+            yield AnySizeOptionList(id="lobby-list")
             yield Static("", id="lobby-about", markup=False)
         yield Footer()
 

@@ -25,6 +25,7 @@ from core.commanders.commander import save_commander
 from core.commanders.sheet import commander_sheet
 from core.errors import ContentError, IllegalAction
 from tui.screens.builder_files import player_folder, slug
+from tui.widgets.menu_list import AnySizeOptionList
 
 
 class QuizOutcomeScreen(Screen[bool]):
@@ -65,7 +66,7 @@ class QuizOutcomeScreen(Screen[bool]):
     def compose(self) -> ComposeResult:
         yield Static("Your commander", id="outcome-title", classes="screen-title")
         with Horizontal(id="outcome-layout"):
-            yield OptionList(id="outcome-choices")
+            yield AnySizeOptionList(id="outcome-choices")
             with VerticalScroll(id="outcome-side"):
                 yield Static("", id="outcome-sheet", markup=False)
                 yield Static("", id="outcome-why", markup=False)

@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from core.commanders import quiz as q
 from core.commanders.ruleset import RULESET
+from tui.widgets.menu_list import AnySizeOptionList
 
 LETTERS = "abcdefg"
 
@@ -72,7 +73,7 @@ class QuizScreen(Screen[None]):
             yield ProgressBar(total=1, show_eta=False, show_percentage=False, id="quiz-bar")
             yield Static("", id="quiz-heading", markup=False)
             yield Static("", id="quiz-text", markup=False)
-            yield OptionList(id="quiz-answers")
+            yield AnySizeOptionList(id="quiz-answers")
             yield Static("", id="quiz-note", markup=False)
         yield Footer()
 

@@ -15,7 +15,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import Footer, Static
+from tui.widgets.menu_list import AnySizeOptionList
 
 
 def list_sheet_css(prefix: str, *, list_width: int, status_lines: int, head_lines: int | None = None) -> str:
@@ -34,7 +35,7 @@ def compose_list_sheet(prefix: str, head: Widget, sheet_id: str) -> ComposeResul
     """Yield the layout: `head`, then the list and the sheet side by side, the status line, the footer."""
     yield head
     with Horizontal(id=f"{prefix}-layout"):
-        yield OptionList(id=f"{prefix}-list")
+        yield AnySizeOptionList(id=f"{prefix}-list")
         side = VerticalScroll(id=f"{prefix}-side")
         side.can_focus = False  # the list keeps the focus; PgUp/PgDn scroll the sheet
         with side:
