@@ -37,3 +37,17 @@ def toy_registered():
     registry.register("toy", "tests.toy_ruleset")
     yield
     registry.unregister("toy")
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--monkey-seeds", default="1", metavar="S,S,...",
+        help="seeds of tests/tui/test_monkey.py's every-screen monkey (default 1; docs/RELIABILITY.md's "
+             "figures are from 1,2)",
+    )
+
+
+def pytest_generate_tests(metafunc):
+    if "monkey_seed" in metafunc.fixturenames:
+        seeds = [int(s) for s in metafunc.config.getoption("--monkey-seeds").split(",") if s.strip()]
+        metafunc.parametrize("monkey_seed", seeds)
