@@ -3,7 +3,8 @@
 The evaluation counts what each side keeps (hit points weighted by unit
 strength, commanders worth more since their troop dies with them), and how
 it stands: troop units inside command range, wounded units kept out of
-reach, commanders not left open, MP in reserve, units closing on the enemy.
+reach, commanders not left open (behind their troop's front and, early in a
+battle, out of the enemy's reach), MP in reserve, units closing on the enemy.
 Candidates keep every attack (from the two best squares per target), every
 spell and a few moves per unit: advance, hold, fall back to the commander,
 retreat when wounded. Dice are never peeked: attacks and spells are valued
@@ -27,6 +28,9 @@ from core.rng import Dice
 from core.squaregrid import manhattan
 
 COMMANDER_WORTH = 6.0
+BEHIND_THE_LINE = 0.3  # a commander's cost per square it stands ahead of its troop's front
+THREAT = 0.8  # a commander's cost per enemy that could strike it next turn, early in a battle
+CAUTION_ROUNDS = 6  # ... falling to nothing by this round, so two careful sides still meet
 
 
 def unit_worth(state: Battle, unit: Unit, cat: Catalogue) -> float:
@@ -49,6 +53,8 @@ def side_score(state: Battle, side: int, cat: Catalogue) -> float:
             leader = state.leaders[u.leader]
             score += 0.03 * leader.mp
             score -= 0.5 * adjacent * (1.5 - u.hp / u.hp_max)
+            score -= BEHIND_THE_LINE * ahead_of_troop(state, u, enemies)
+            score -= THREAT * caution(state) * threats(state, u, enemies, cat)
         else:
             if in_command(state, u, cat):
                 score += 0.4
@@ -57,6 +63,45 @@ def side_score(state: Battle, side: int, cat: Catalogue) -> float:
         for s in u.statuses:
             score += 0.25 if s.name in ("defence", "attack", "haste", "wind_shield", "resist") else -0.35
     return score
+
+
+def troop_front(state: Battle, boss: Unit, enemies: list[Unit]) -> int | None:
+    """How near the commander's troop has come to the enemy (None with no troop or no enemy)."""
+    troop = [t for t in state.troop_of(boss.leader) if t.uid != boss.uid]
+    return min((manhattan(t.pos, e.pos) for t in troop for e in enemies), default=None)
+
+
+def ahead(front: int, distance: int) -> int:
+    """Squares a commander `distance` from the enemy stands ahead of a troop front at `front`:
+    0 while some unit of its troop is at least one square nearer the enemy than it is."""
+    return max(0, front + 1 - distance)
+
+
+def ahead_of_troop(state: Battle, boss: Unit, enemies: list[Unit]) -> int:
+    """How far a commander stands ahead of its troop's front. A commander's fall ends its troop
+    and usually the battle, so it leads from behind the line; the troop still closes in
+    (`approach`)."""
+    front = troop_front(state, boss, enemies)
+    if front is None:
+        return 0
+    return ahead(front, min(manhattan(boss.pos, e.pos) for e in enemies))
+
+
+def caution(state: Battle) -> float:
+    """How much an enemy in reach of a commander weighs: all of THREAT in round 1, nothing from
+    round CAUTION_ROUNDS + 1. Always careful, two sides whose troops stay in their commanders'
+    range never meet (tempers_at_the_ford drew every game that way)."""
+    return max(0.0, 1.0 - (state.round - 1) / CAUTION_ROUNDS)
+
+
+def threats(state: Battle, boss: Unit, enemies: list[Unit], cat: Catalogue) -> int:
+    """Enemies whose move and reach cover the commander's square (terrain left out)."""
+    count = 0
+    for e in enemies:
+        spec = spec_of(e, cat)
+        if manhattan(e.pos, boss.pos) <= spec.move + max(1, getattr(spec, "range", 0)):
+            count += 1
+    return count
 
 
 def evaluate(state: Battle, side: int, cat: Catalogue) -> float:
@@ -125,6 +170,12 @@ def candidates(state: Battle, side: int, cat: Catalogue, memo: ReachMemo | None 
                 picked[id(a)] = a
             if unit.hp <= 4 or unit.role == "commander":
                 for a in sorted(pool, key=lambda a: (-near_enemy(a.dest), a.dest[1], a.dest[0]))[:1]:
+                    picked[id(a)] = a
+            front = troop_front(state, unit, enemies) if unit.role == "commander" else None
+            if front is not None:  # the two squares nearest its troop that keep it behind the front
+                troop = [t for t in state.troop_of(unit.leader) if t.uid != unit.uid]
+                for a in sorted(pool, key=lambda a: (ahead(front, near_enemy(a.dest)),
+                                                     sum(manhattan(a.dest, t.pos) for t in troop), a.dest[1], a.dest[0]))[:2]:
                     picked[id(a)] = a
             if unit.role != "commander":
                 for a in sorted(moves, key=lambda a: (manhattan(a.dest, boss.pos), near_enemy(a.dest), a.dest[1], a.dest[0]))[:1]:

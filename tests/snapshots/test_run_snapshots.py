@@ -58,9 +58,9 @@ def test_run_map(snap_compare, app):
 
 
 def test_run_map_after_a_retreat(snap_compare, app):
-    """Commanders seed 3, its first battle lost: the commander carried off, the troop fallen, 4 retreats left."""
+    """Commanders seed 2, its first battle lost: the commander carried off, the troop fallen, 4 retreats left."""
     def make():
-        run = runs.new_run("commanders", 3)
+        run = runs.new_run("commanders", 2)
         run = runs.choose(run, runs.options(run)[0].key)
         run = runs.finish_battle(run, runs.auto_battle(run, "random"))
         assert run.stage == "choose" and run.battles[-1].retreat and run.retreats_left == 4
@@ -93,7 +93,7 @@ def test_run_end(snap_compare, app):
 
 
 def test_class_change_dialog(snap_compare, app):
-    """Commanders seed 3 at its first camp (tests/core/test_run.py, class_change_camp): the
+    """Commanders seed 7 at its first camp (tests/core/test_run.py, class_change_camp): the
     Pirate class change asks which of its two units and which spell; Turtle and the second
     spell are picked, the list of spells in use."""
     from tests.core.test_run import class_change_camp

@@ -350,7 +350,7 @@ async def test_a_commanders_class_change_asks_its_unit_and_spell_and_esc_buys_no
     from tests.core.test_run import class_change_camp
     from tui.dialogs.offer_questions import QuestionsDialog
 
-    run = class_change_camp()  # Commanders seed 3 at its camp, level 11 (a class change) waiting
+    run = class_change_camp()  # Commanders seed 7 at its camp, level 11 (a class change) waiting
     o = offer(run.members[0].unit, registry.get("commanders").catalogue)
     new = next(c for c in o.classes if len(c.units) > 1)
     key = f"level:class:{new.name}"

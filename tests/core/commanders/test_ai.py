@@ -54,3 +54,77 @@ def test_no_level_rolls_the_battles_real_dice_in_commanders(monkeypatch):
         Player(level, 3).choose(ruleset, state, side)
         assert seen and state.dice not in seen
         assert all(d.seed != state.dice.seed for d in seen)
+
+
+def test_the_normal_ai_keeps_its_commander_behind_its_troop_and_out_of_reach_early():
+    """A commander's fall ends its troop and usually the battle: early on the normal AI keeps
+    it behind its troop's front and, where it can, out of the reach of every enemy (move plus
+    range), while the troop still closes in. The first game of `skirmish balance commanders --scenario
+    duel_at_the_ford`, played to the end of round 2: the AI before walked the Knight seven
+    squares out in front of its riders, and a Pikeman's +3 strikes against the mounted
+    annihilated it on Red's second turn."""
+    from core.ai import Player
+    from core.commanders.ai import ahead_of_troop, threats
+    from core.commanders.ruleset import RULESET
+    from core.rng import splitmix64
+    from core.sim import game_seed
+
+    seed = game_seed(0, 0)
+    state = RULESET.new_battle(RULESET.load_scenario("duel_at_the_ford"), seed)
+    players = {side: Player("normal", splitmix64(seed, side + 1)) for side in (0, 1)}
+    knight = next(u for u in state.units if u.kind == "Knight")
+    start_front = min(u.pos.x for u in state.units if u.side == knight.side and u.role != "commander")
+    while state.round <= 2 and RULESET.outcome(state) is None:
+        (side,) = RULESET.to_act(state)
+        state, _ = RULESET.apply(state, players[side].choose(RULESET, state, side))
+        knight = state.units[knight.uid]
+        if RULESET.to_act(state) != (knight.side,):  # the Knight's side has ended a turn
+            enemies = [u for u in state.living() if u.side != knight.side]
+            assert ahead_of_troop(state, knight, enemies) == 0, state.round
+            if state.round == 1:
+                assert threats(state, knight, enemies, RULESET.catalogue) == 0
+    assert RULESET.outcome(state) is None and knight.hp == knight.hp_max
+    riders = [u for u in state.living() if u.side == knight.side and u.role != "commander"]
+    assert max(u.pos.x for u in riders) > start_front + 3  # the troop still closed in
+
+
+def test_caution_fades_by_the_sixth_round_so_two_careful_sides_still_meet():
+    import attrs
+
+    from core.commanders.ai import CAUTION_ROUNDS, caution
+    from core.commanders.ruleset import RULESET
+
+    assert CAUTION_ROUNDS == 6
+    state = RULESET.new_battle(RULESET.load_scenario("duel_at_the_ford"), 1)
+    assert [round(caution(attrs.evolve(state, round=r)), 3) for r in (1, 2, 4, 7, 12)] == [1.0, 0.833, 0.5, 0.0, 0.0]
+
+
+def knight_against_pikes():
+    """The Knight's riders against the Fighter's pikes (duel_at_the_ford's armies) on open ground."""
+    from tests.core.commanders.builders import OPEN, make_battle, make_commander
+
+    knight = make_commander("Knight", troop=("Cavalry",) * 3, attributes=(3, 2, 1, 0))
+    fighter = make_commander("Fighter", troop=("Pikeman",) * 3, attributes=(3, 2, 0, 1))
+    return make_battle(OPEN, [
+        (knight, 0, (0, 4), [("Cavalry", (1, 3)), ("Cavalry", (1, 4)), ("Cavalry", (1, 5))]),
+        (fighter, 1, (11, 4), [("Pikeman", (10, 3)), ("Pikeman", (10, 4)), ("Pikeman", (10, 5))]),
+    ])
+
+
+def test_threats_count_the_enemies_whose_move_and_reach_cover_the_commander():
+    """A Pikeman moves 5 squares (seed 002: "[Pikeman] (Spear) 11/10 5Sq") and strikes an
+    adjacent square, so it threatens a commander 6 squares away and not one 7 away."""
+    from core.commanders.ai import threats
+    from tests.core.commanders.builders import CAT, with_unit
+
+    state = knight_against_pikes()
+    pike = [u for u in state.units if u.kind == "Pikeman"][1]  # at (10, 4)
+    for x, expected in ((4, 1), (3, 0)):
+        lone = state
+        for u in state.units:
+            if u.side == 1 and u.uid != pike.uid:
+                lone = with_unit(lone, u.uid, hp=0)  # only the one pike stands
+        lone = with_unit(lone, 0, pos=type(pike.pos)(x, 4))
+        enemies = [u for u in lone.living() if u.side == 1]
+        assert enemies == [pike]
+        assert threats(lone, lone.units[0], enemies, CAT) == expected, x
