@@ -117,11 +117,13 @@ def group_rows(entries: Iterable[tuple[str, bool, int]]) -> dict[str, dict[str, 
 
 
 def report(ruleset: str, ai: Sequence[str], seed: int, games: int, by_scenario: dict[str, Sequence[Any]],
-           sides: dict[str, int], seconds: float) -> dict[str, Any]:
-    """The lab's JSON report: `by_scenario` maps each scenario to its GameRecords."""
+           sides: dict[str, int], seconds: float, uneven: dict[str, str] | None = None) -> dict[str, Any]:
+    """The lab's JSON report: `by_scenario` maps each scenario to its GameRecords; `uneven` the
+    scenarios meant to be uneven to the reason their files give (ScenarioInfo.uneven)."""
     scenarios = {name: scenario_row(records, sides[name]) for name, records in by_scenario.items()}
     for name, row in scenarios.items():
         row["even"] = is_even(row)
+        row["meant_uneven"] = (uneven or {}).get(name, "")
     every = [r for records in by_scenario.values() for r in records]
     types = group_rows(u for r in every for u in r.units)
     groups = group_rows((g, u[1], u[2]) for r in every for u, g in zip(r.units, r.groups))
@@ -138,6 +140,13 @@ def report(ruleset: str, ai: Sequence[str], seed: int, games: int, by_scenario: 
     }
 
 
+def evenness(row: dict[str, Any]) -> str:
+    """The table's even column: yes or no by the figures, or uneven for a scenario meant to be."""
+    if row.get("meant_uneven"):
+        return "uneven"
+    return "yes" if row["even"] else "no"
+
+
 def _pct(p: dict[str, Any]) -> str:
     return f"{p['rate']:>4.0%} [{p['low']:.0%}-{p['high']:.0%}]"
 
@@ -148,10 +157,11 @@ def table(rep: dict[str, Any], group_word: str = "school or class") -> str:
         f"{rep['ruleset']}: {rep['games_per_scenario']} games a scenario, AI {' vs '.join(rep['ai'])},"
         f" seats alternating (seed {rep['seed']}), {rep['seconds']:.0f} s",
         "Win rates with 95% Wilson intervals; side 1 share = side 1's wins among decided games;"
-        f" even = that interval holds 50% within {EVEN_BOUNDS[0]:.0%}-{EVEN_BOUNDS[1]:.0%} (four sides: 25%, 15%-35%).",
+        f" even = that interval holds 50% within {EVEN_BOUNDS[0]:.0%}-{EVEN_BOUNDS[1]:.0%} (four sides: 25%, 15%-35%);"
+        " uneven = meant to be uneven, its file says why.",
         "",
         f"{'scenario':<20}{'games':>6}  {'side 1 wins':<16}{'side 2 wins':<16}{'draws':<16}"
-        f"{'side 1 share':<16}{'even':<5}{'rounds':<14}{'by rd 2':<6}",
+        f"{'side 1 share':<16}{'even':<8}{'rounds':<14}{'by rd 2':<6}",
     ]
     for name, row in rep["scenarios"].items():
         sides = row["sides"]
@@ -159,7 +169,7 @@ def table(rep: dict[str, Any], group_word: str = "school or class") -> str:
         r = row["rounds"]
         lines.append(
             f"{name[:19]:<20}{row['games']:>6}  {_pct(sides[0]):<16}{second:<16}{_pct(row['draws']):<16}"
-            f"{_pct(row['side1_share']):<16}{'yes' if row['even'] else 'no':<5}"
+            f"{_pct(row['side1_share']):<16}{evenness(row):<8}"
             f"{r['mean']:>4.1f} sd {r['sd']:<4.1f}{'':<2}{row['short_games']['rate']:>4.0%}"
         )
         if len(sides) > 2:

@@ -58,6 +58,9 @@ class ScenarioInfo:
     summary: str
     sides: int
     path: str
+    #: why the scenario is meant to be uneven (a siege, a counter's lesson), with its measured
+    #: odds; empty for a scenario meant to be even, which the balance lab holds to 40%-60%
+    uneven: str = ""
 
 
 @attrs.frozen(slots=True)

@@ -267,4 +267,5 @@ def run_balance(
     for record in records:
         by_scenario[record.scenario].append(record)
     sides = {name: len(rows[0].seats) for name, rows in by_scenario.items()}  # one seat per side
-    return balance.report(ruleset_name, ai, seed, games, by_scenario, sides, time.perf_counter() - start)
+    uneven = {info.name: info.uneven for info in ruleset.scenarios() if info.uneven and info.name in by_scenario}
+    return balance.report(ruleset_name, ai, seed, games, by_scenario, sides, time.perf_counter() - start, uneven)

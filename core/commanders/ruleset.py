@@ -75,7 +75,8 @@ class CommandersRuleset(Ruleset):
         for path in sorted(battles_dir().glob("*.toml")):
             data = read_toml(path)
             sides = len(data.get("sides", ("Blue", "Red")))
-            out.append(ScenarioInfo(path.stem, self.name, str(data.get("title", path.stem)), str(data.get("summary", "")), sides, str(path)))
+            out.append(ScenarioInfo(path.stem, self.name, str(data.get("title", path.stem)), str(data.get("summary", "")), sides, str(path),
+                                    str(data.get("uneven", ""))))
         return out
 
     def load_scenario(self, name_or_path: str | Path) -> Setup:

@@ -87,6 +87,7 @@ class ScenarioFile:
     sides: tuple[str, ...] = ("Blue", "Red")
     max_rounds: int = 0  # 0: the rules' default
     temperament: bool = False  # the optional Temperament rule
+    uneven: str = ""  # why it is meant to be uneven, with its measured odds (core.ruleset.ScenarioInfo)
 
     def problems(self) -> list[tuple[str, str]]:
         out = []

@@ -67,7 +67,7 @@ class NinjaRuleset(Ruleset):
         for path in sorted((self.content_dir() / "battles").glob("*.toml")):
             setup = load_setup(path, self.cat)
             s = setup.scenario
-            out.append(ScenarioInfo(path.stem, self.name, s.title, s.text, len(s.armies), str(path)))
+            out.append(ScenarioInfo(path.stem, self.name, s.title, s.text, len(s.armies), str(path), s.uneven))
         return out
 
     def load_scenario(self, name_or_path: str | Path) -> Setup:

@@ -330,6 +330,7 @@ class ScenarioSpec:
     population: int = 0
     alliance: bool = False
     side_names: tuple[str, ...] = ()
+    uneven: str = ""  # why it is meant to be uneven, with its measured odds (core.ruleset.ScenarioInfo)
 
     def problems(self) -> list[tuple[str, str]]:
         out = []

@@ -46,6 +46,7 @@ class StatWar(Ruleset):
                     summary=str(data.get("summary", "")),
                     sides=len(data.get("armies", ())),
                     path=str(path),
+                    uneven=str(data.get("uneven", "")),
                 )
             )
         return out

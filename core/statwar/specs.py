@@ -338,6 +338,7 @@ class ScenarioSpec:
     armies: tuple[str, ...]
     side_names: tuple[str, ...] = ("North", "South")
     round_limit: int = 40
+    uneven: str = ""  # why it is meant to be uneven, with its measured odds (core.ruleset.ScenarioInfo)
 
     def problems(self) -> list[tuple[str, str]]:
         out: list[tuple[str, str]] = []

@@ -90,3 +90,27 @@ def test_with_four_sides_even_means_a_quarter():
     rows = [record(i, i % 4, 5) for i in range(1600)]
     four = balance.scenario_row([attrs.evolve(r, seats=("normal",) * 4) for r in rows], 4)
     assert four["side1_share"]["rate"] == 0.25 and balance.is_even(four)
+
+
+def test_a_scenario_meant_to_be_uneven_says_so_in_the_table_and_the_report():
+    """A scenario file's `uneven` reason reaches the lab: its row carries the reason, and the
+    table's even column says "uneven" instead of judging it by the 40%-60% rule."""
+    rows = [record(i, 1 if i % 10 else 0, 5) for i in range(200)]  # side 2 wins 9 of 10
+    siege = {"fort": rows, "field": [record(i, i % 2, 5) for i in range(200)]}
+    rep = balance.report("commanders", ["normal", "normal"], 0, 200, siege, {"fort": 2, "field": 2}, 1.0,
+                         {"fort": "a siege: the stormers win about 4 in 5"})
+    assert rep["scenarios"]["fort"]["meant_uneven"] == "a siege: the stormers win about 4 in 5"
+    assert rep["scenarios"]["field"]["meant_uneven"] == ""
+    assert not rep["scenarios"]["fort"]["even"] and rep["scenarios"]["field"]["even"]
+    lines = {line.split()[0]: line for line in balance.table(rep).splitlines() if line.startswith(("fort", "field"))}
+    assert " uneven " in lines["fort"] and " yes " in lines["field"]
+
+
+def test_the_bundled_scenarios_meant_to_be_uneven_give_their_reason():
+    """Every ruleset reads the field; the bundled ones that use it are the siege, the three
+    counter duels of Commanders and ninja's alliance against Claw."""
+    from core import registry
+
+    uneven = {(info.ruleset, info.name) for name in registry.names() for info in registry.get(name).scenarios() if info.uneven}
+    assert uneven == {("commanders", "fort_siege"), ("commanders", "duel_at_the_ford"), ("commanders", "pass_duel"),
+                      ("commanders", "sky_duel"), ("ninja", "alliance")}
