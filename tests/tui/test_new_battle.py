@@ -68,3 +68,25 @@ async def test_escape_from_the_first_step_returns(app):
         await pilot.pause()
         await pilot.press("escape")
         assert app.screen is menu
+
+
+async def test_a_scenario_meant_to_be_uneven_says_so_before_it_is_chosen(app):
+    """The scenario step tells a player which battles are uneven by design, in the first
+    sentence of the file's reason; an even one says nothing of the kind."""
+    from core import registry
+
+    commanders = registry.get("commanders")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = NewBattleScreen([commanders])
+        app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press("enter")  # Commanders: the scenario step
+        await pilot.pause()
+        names = [info.name for info in commanders.scenarios()]
+        summary = screen.query_one("#new-summary")
+        await pilot.press(*["down"] * names.index("fort_siege"))
+        await pilot.pause()
+        assert "Uneven by design: A siege: two commanders hold the fort against two stormers." in str(summary.render())
+        await pilot.press("down")  # masters, meant to be even
+        await pilot.pause()
+        assert "Masters of Range" in str(summary.render()) and "Uneven" not in str(summary.render())

@@ -285,6 +285,8 @@ class NewBattleScreen(Screen[None]):
         elif step == "scenario" and value is not None:
             info = next(i for i in scenario_choices(self.ruleset, self.map_seed) if i.name == value)
             text = f"{info.title}\n{info.summary}\n{info.sides} sides; the next step shows their armies."
+            if info.uneven:  # its reason's first sentence; the odds that follow are for designers
+                text += f"\nUneven by design: {info.uneven.split('. ')[0].rstrip('.')}."
             try:
                 state = self.ruleset.new_battle(self.ruleset.load_scenario(info.name), self.seed)
                 view = self.ruleset.board_view(state)
