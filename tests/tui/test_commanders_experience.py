@@ -17,6 +17,19 @@ from tui.screens.builder_files import player_folder, slug
 from tui.screens.end import EndScreen
 
 
+def close_sky_duel(folder) -> str:
+    """sky_duel's armies and map with the two commanders three squares apart, so a battle against
+    the passive stub ends in a few rounds (the bundled start keeps them at the pass's two ends,
+    and a careful commander closes in slowly). A user scenario file, as a designer would write one."""
+    path = folder / "close_sky_duel.toml"
+    path.write_text(
+        'ruleset = "commanders"\nkind = "scenario"\nname = "close_sky_duel"\ntitle = "Wings at Close Quarters"\n'
+        'summary = "sky_duel with the flyers three squares apart."\nmap = "mountain_pass"\nsides = ["Blue", "Red"]\n\n'
+        '[[commander]]\nfile = "pegasus_knight"\nside = 0\nat = [6, 6]\n\n'
+        '[[commander]]\nfile = "beast_flier"\nside = 1\nat = [9, 5]\n', encoding="utf-8")
+    return str(path)
+
+
 async def test_a_won_battle_saves_the_players_commander_with_its_experience(tmp_path):
     app = make_app(tmp_path)  # side 2 is the passive stub AI: it only ends its turns
     ruleset = registry.get("commanders")
@@ -24,7 +37,7 @@ async def test_a_won_battle_saves_the_players_commander_with_its_experience(tmp_
     chooser = Player("easy", 1)
     async with app.run_test(size=(80, 24)) as pilot:
         # the roster's hand-over: the premade warrior takes side 1's place
-        app.open_battle(ruleset, "sky_duel", 2, "easy", {0: (premade, "")})
+        app.open_battle(ruleset, close_sky_duel(tmp_path), 2, "easy", {0: (premade, "")})
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, BattleScreen)
@@ -57,10 +70,10 @@ async def test_a_won_battle_saves_the_players_commander_with_its_experience(tmp_
 
 
 async def _finish_sky_duel(pilot, app, commander):
-    """Open sky_duel with `commander` on side 1 and play it to its end screen."""
+    """Open the close sky duel with `commander` on side 1 and play it to its end screen."""
     ruleset = registry.get("commanders")
     chooser = Player("easy", 1)
-    app.open_battle(ruleset, "sky_duel", 2, "easy", {0: (commander, "")})
+    app.open_battle(ruleset, close_sky_duel(app.saves_dir), 2, "easy", {0: (commander, "")})
     await pilot.pause()
     screen = app.screen
     await settle(pilot, screen)
