@@ -95,11 +95,13 @@ def caution(state: Battle) -> float:
 
 
 def threats(state: Battle, boss: Unit, enemies: list[Unit], cat: Catalogue) -> int:
-    """Enemies whose move and reach cover the commander's square (terrain left out)."""
+    """Enemies whose move and reach cover the commander's square: a commander strikes adjacent
+    squares, a troop unit as far as its printed range (terrain and skills left out)."""
     count = 0
     for e in enemies:
         spec = spec_of(e, cat)
-        if manhattan(e.pos, boss.pos) <= spec.move + max(1, getattr(spec, "range", 0)):
+        reach = 1 if e.role == "commander" else max(1, spec.range)
+        if manhattan(e.pos, boss.pos) <= spec.move + reach:
             count += 1
     return count
 

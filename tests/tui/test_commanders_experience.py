@@ -18,15 +18,16 @@ from tui.screens.end import EndScreen
 
 
 def close_sky_duel(folder) -> str:
-    """sky_duel's armies and map with the two commanders three squares apart, so a battle against
-    the passive stub ends in a few rounds (the bundled start keeps them at the pass's two ends,
-    and a careful commander closes in slowly). A user scenario file, as a designer would write one."""
+    """sky_duel's armies and map with the two commanders two squares apart, so a battle against
+    the passive stub is won in the first turn (the bundled start keeps them at the pass's two
+    ends, and a careful commander closes in slowly). A user scenario file, as a designer would
+    write one."""
     path = folder / "close_sky_duel.toml"
     path.write_text(
         'ruleset = "commanders"\nkind = "scenario"\nname = "close_sky_duel"\ntitle = "Wings at Close Quarters"\n'
-        'summary = "sky_duel with the flyers three squares apart."\nmap = "mountain_pass"\nsides = ["Blue", "Red"]\n\n'
+        'summary = "sky_duel with the commanders two squares apart."\nmap = "mountain_pass"\nsides = ["Blue", "Red"]\n\n'
         '[[commander]]\nfile = "pegasus_knight"\nside = 0\nat = [6, 6]\n\n'
-        '[[commander]]\nfile = "beast_flier"\nside = 1\nat = [9, 5]\n', encoding="utf-8")
+        '[[commander]]\nfile = "beast_flier"\nside = 1\nat = [6, 8]\n', encoding="utf-8")
     return str(path)
 
 
