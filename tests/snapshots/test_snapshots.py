@@ -142,8 +142,20 @@ class TestBattle:
         assert snap_compare(app, run_before=push(screen), press=["tab", "enter"], terminal_size=size)
 
     def test_action_menu(self, snap_compare, app, size):
+        from tui.dialogs.actions import ActionMenu
+
         screen = lambda: BattleScreen(statwar_match(4), {0: "human", 1: "easy"}, {"scenario": "duel_25", "seed": 3})  # noqa: E731
-        assert snap_compare(app, run_before=push(screen), press=["enter", "a"], terminal_size=size)
+
+        async def run_before(pilot):
+            await push(screen)(pilot)
+            await pilot.press("enter", "a")
+            for _ in range(50):  # the menu is a screen of its own; a loaded machine opens it frames later
+                if isinstance(pilot.app.screen, ActionMenu):
+                    break
+                await pilot.pause(0.02)
+            await pilot.pause(0.1)
+
+        assert snap_compare(app, run_before=run_before, terminal_size=size)
 
     def test_end_screen(self, snap_compare, app, size):
         def screen():

@@ -104,3 +104,16 @@ def visible_text(app, widget: Widget) -> str:
     content = widget.content_region
     rows = screen_lines(app)[shown.y:shown.bottom]
     return " ".join(" ".join(row[content.x:content.right].split()) for row in rows).strip()
+
+
+async def cut_text_settled(pilot, app, tries: int = 20) -> list[str]:
+    """`cut_text` once the screen has painted: on a loaded machine the footer can still be
+    blank when the pilot first reports idle, which reads as cut. A real cut stays; each try
+    waits for the app again, and the last check's problems are returned."""
+    problems = cut_text(app)
+    for _ in range(tries):
+        if not problems:
+            break
+        await pilot.pause(0.05)
+        problems = cut_text(app)
+    return problems

@@ -11,7 +11,7 @@ import pytest
 from core import registry
 from core.match import Match
 from tests.tui.conftest import cursor_to, make_app, settle
-from tests.tui.fit import cut_text, screen_lines
+from tests.tui.fit import cut_text_settled, screen_lines
 from tui.screens.battle import BattleScreen
 
 ATTACKS = {
@@ -65,7 +65,7 @@ async def test_a_battle_with_attack_odds_fits_80x24(tmp_path, name):
         await settle(pilot, screen)
         await show_attack_odds(pilot, screen, attack)
         assert screen.picker.actions_at(screen.map.cursor), "the odds of an attack are shown"
-        problems = cut_text(app)
+        problems = await cut_text_settled(pilot, app)
         assert not problems, "\n".join(problems + screen_lines(app))
 
 
@@ -80,7 +80,7 @@ async def test_the_end_screen_fits_80x24(tmp_path):
         for _ in range(3):
             await pilot.pause()
         await pilot.pause(0.1)  # laid out at its final size
-        problems = cut_text(app)
+        problems = await cut_text_settled(pilot, app)
         assert not problems, "\n".join(problems + screen_lines(app))
 
 
@@ -103,7 +103,7 @@ async def test_the_saves_lists_fit_80x24(tmp_path, replays):
         for _ in range(3):
             await pilot.pause()
         await pilot.pause(0.1)  # laid out at its final size, the footer drawn
-        problems = cut_text(app)
+        problems = await cut_text_settled(pilot, app)
         assert not problems, "\n".join(problems + screen_lines(app))
 
 
@@ -119,7 +119,7 @@ async def test_the_replay_fits_80x24(tmp_path):
         for _ in range(3):
             await pilot.pause()
         await pilot.pause(0.1)
-        problems = cut_text(app)
+        problems = await cut_text_settled(pilot, app)
         assert not problems, "\n".join(problems + screen_lines(app))
 
 
@@ -130,7 +130,7 @@ async def test_the_roster_fits_80x24(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         roster = await open_roster(pilot, app)
         assert any(len(e.commander.class_name) > 7 for e in roster.entries), "a class name longer than the old cut"
-        problems = cut_text(app)
+        problems = await cut_text_settled(pilot, app)
         assert not problems, "\n".join(problems + screen_lines(app))
 
 
