@@ -142,8 +142,6 @@ class TestBattle:
         assert snap_compare(app, run_before=push(screen), press=["tab", "enter"], terminal_size=size)
 
     def test_action_menu(self, snap_compare, app, size):
-        from tui.dialogs.actions import ActionMenu
-
         screen = lambda: BattleScreen(statwar_match(4), {0: "human", 1: "easy"}, {"scenario": "duel_25", "seed": 3})  # noqa: E731
 
         async def run_before(pilot):
