@@ -16,6 +16,7 @@ os.environ["TEXTUAL_ANIMATIONS"] = "none"
 from core import registry, saves  # noqa: E402
 from core.match import Match  # noqa: E402
 from tests.tui.conftest import PassiveAI, duel_match, finished_duel  # noqa: E402
+from textual.widgets import Input  # noqa: E402
 from tui.app import SkirmishApp  # noqa: E402
 from tui.dialogs.actions import ActionMenu  # noqa: E402
 from tui.screens.battle import BattleScreen  # noqa: E402
@@ -151,6 +152,8 @@ class TestBattle:
                 if isinstance(pilot.app.screen, ActionMenu):
                     break
                 await pilot.pause(0.02)
+            for field in pilot.app.screen.query(Input):
+                field.cursor_blink = False  # a steady cursor: a blinking one is drawn or not by the clock
             await pilot.pause(0.1)
 
         assert snap_compare(app, run_before=run_before, terminal_size=size)
