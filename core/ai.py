@@ -3,7 +3,8 @@
 Levels:
 - random: any legal action.
 - easy: 1-ply, then a seeded pick among the few best (sensible, beatable).
-- normal: 1-ply over every candidate action, the ruleset's expected value.
+- normal: 1-ply over every candidate action, the ruleset's expected value; the best,
+  or a seeded pick among those within the ruleset's `normal_spread` of it.
 - hard: normal's best few candidates, each followed by a greedy reply of every
   side until this side must decide again, then judged (selective lookahead).
 
@@ -52,8 +53,20 @@ class Player:
             index, self.dice = self.dice.choice_index(len(pool))
             return pool[index][1]
         if self.level == "normal":
-            return scored[0][1]
+            return self._near_best(scored, budget.normal_spread)
         return lookahead(ruleset, state, side, scored, budget)
+
+
+    def _near_best(self, scored: list[tuple[float, Any]], spread: float) -> Any:
+        """The best action, or with a spread a seeded pick among those valued within it."""
+        if spread <= 0:
+            return scored[0][1]
+        floor = scored[0][0] - spread
+        pool = [a for v, a in scored if v >= floor]
+        if len(pool) == 1:
+            return pool[0]
+        index, self.dice = self.dice.choice_index(len(pool))
+        return pool[index]
 
 
 def candidates(ruleset: Ruleset, state: Any, side: int) -> list[Any]:

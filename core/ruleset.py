@@ -81,6 +81,10 @@ class Budget:
     hard_candidates: int = 6  # hard looks deeper at this many of normal's best
     hard_reply_plies: int = 2  # actions of other sides simulated after each candidate
     max_candidates: int = 600  # beyond this, candidates are thinned evenly (stable order)
+    #: Normal picks by its own dice among the actions valued within this much of the best
+    #: (0: always the best). Rules without dice use it so that one battle is not played
+    #: the same way every time; the battle's own dice vary games in the others.
+    normal_spread: float = 0.0
 
 
 class Ruleset(abc.ABC):

@@ -28,6 +28,12 @@ MAX_DEPLOY_CANDIDATES = 16
 #: Penalty per square a deployment spot lies off the depth that suits the unit (ranks spots).
 DEPLOY_DEPTH = 0.3
 MOVE_CANDIDATES = 6
+#: The normal AI picks among actions valued within this much of the best (Budget.normal_spread):
+#: with no dice after the coin flip, a normal player that always took the single best action
+#: would play one scenario the same way every time. The figure is in points of a unit's worth
+#: (a 10-point unit is worth 15 at full Health), so the pick varies where to stand and whom of
+#: near-equal targets to hit, never a kill for a scratch.
+NORMAL_SPREAD = 0.5
 
 
 def unit_value(cost: int, health: int, max_health: int) -> float:

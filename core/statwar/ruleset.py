@@ -146,8 +146,8 @@ class StatWar(Ruleset):
         return ai.candidates(state, side, self._moves)
 
     def ai_budget(self) -> Budget:
-        # No dice after the coin flip: one sample is exact.
-        return Budget(samples=1, easy_pool=4, hard_candidates=16, hard_reply_plies=2)
+        # No dice after the coin flip: one sample is exact, and normal varies its play itself.
+        return Budget(samples=1, easy_pool=4, hard_candidates=16, hard_reply_plies=2, normal_spread=ai.NORMAL_SPREAD)
 
     # --- for people --------------------------------------------------------
     def describe_event(self, state: Battle, event: Any) -> str:

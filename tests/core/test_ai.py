@@ -101,3 +101,34 @@ def test_no_level_ever_rolls_the_battles_real_dice(level, monkeypatch):
     Player(level, 3).choose(RULESET, state, side)
     assert seen, "the level weighed no action"
     assert state.dice not in seen
+
+
+class Spread(DiceRace):
+    """The toy with a normal spread and fixed values: the first action 10, the second 9.8,
+    every other 0."""
+
+    def __init__(self, spread: float) -> None:
+        super().__init__()
+        self.spread = spread
+
+    def ai_budget(self):
+        return Budget(normal_spread=self.spread)
+
+    def action_value(self, state, action, side, samples=1):
+        index = self.legal_actions(state, side).index(action)
+        return {0: 10.0, 1: 9.8}.get(index, 0.0)
+
+
+def test_normal_with_a_spread_picks_by_its_dice_among_the_near_best_only():
+    ruleset = Spread(0.5)
+    state = battle(4)
+    side = ruleset.to_act(state)[0]
+    legal = ruleset.legal_actions(state, side)
+    assert len(legal) > 2
+    picks = {ruleset.legal_actions(state, side).index(Player("normal", seed).choose(ruleset, state, side)) for seed in range(24)}
+    assert picks == {0, 1}
+    # the same seed, the same pick
+    assert Player("normal", 3).choose(ruleset, state, side) == Player("normal", 3).choose(ruleset, state, side)
+    # no spread: always the best; a spread narrower than the gap: the best too
+    for narrow in (Spread(0.0), Spread(0.1)):
+        assert {Player("normal", seed).choose(narrow, state, side) for seed in range(24)} == {legal[0]}

@@ -138,7 +138,7 @@ def test_the_normal_ai_closes_in_when_no_attack_is_in_reach():
         side = match.to_act()[0]
         match.apply(players[side].choose(R, match.state, side))
     closing = 0
-    for _ in range(8):
+    for _ in range(12):
         state = match.state
         side = match.to_act()[0]
         uid = active_unit(state, side)
@@ -163,3 +163,22 @@ def test_explain_action_gives_the_targets_answer_on_its_turn():
     back = max(0, guard.damage - crossbow.armor)
     assert (f"Its answer on its turn, if it reaches you: Damage {guard.damage} - Armor {crossbow.armor} = {back}, "
             f"your Health {s.units[0].health} -> {s.units[0].health - back}") in lines
+
+
+def test_normal_against_normal_plays_more_than_one_game():
+    # No dice after the coin flip: before the normal spread, normal against normal won duel_25
+    # the same way in every game (the Goblins 40 of 40). Its own dice now vary where it
+    # stands and which of near-equal targets it hits, so the same scenario plays out differently
+    from core.statwar.ai import NORMAL_SPREAD
+
+    assert R.ai_budget().normal_spread == NORMAL_SPREAD > 0
+    setup = R.load_scenario("duel_25")
+    games = set()
+    winners = set()
+    for i in range(8):
+        players = {0: Player("normal", 2 * i + 1), 1: Player("normal", 2 * i + 2)}
+        final, actions = play_out(R, R.new_battle(setup, 300 + i), players)
+        games.add(tuple(actions))
+        winners.add(R.outcome(final).winner)
+    assert len(games) >= 6
+    assert 0 in winners and 1 in winners
