@@ -27,7 +27,7 @@ from core.ninja.content import Catalogue
 from core.ninja.movement import move_options
 from core.ninja.stakes import Stakes, StakesOf
 from core.ninja.state import Battle, Unit
-from core.ninja.turn import is_volley, to_act, unit_action_orders, unordered, volley_orders
+from core.ninja.turn import grown_by_one, is_volley, to_act, unit_action_orders, unordered
 from core.ruleset import Budget
 
 BUDGET = Budget(samples=1, easy_pool=3, hard_candidates=5, hard_reply_plies=0, max_candidates=2000)
@@ -243,7 +243,7 @@ def grown_volley(state: Battle, cat: Catalogue, side: int, stakes_of: StakesOf) 
     for o in state.orders:
         if state.units[o.unit].side != side or not is_volley(cat, state, o):
             continue
-        nexts = [e for e in volley_orders(state, cat, side) if e.unit == o.unit]
+        nexts = grown_by_one(state, cat, o)
         if not nexts:
             continue
         without = attrs.evolve(state, orders=tuple(x for x in state.orders if x.unit != o.unit))

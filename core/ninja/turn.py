@@ -70,8 +70,13 @@ def volley_orders(state: Battle, cat: Catalogue, side: int) -> list[OrderAction]
     out: list[OrderAction] = []
     for o in state.orders:
         if state.units[o.unit].side == side and is_volley(cat, state, o):
-            out.extend(attrs.evolve(o, targets=ts) for ts in volley_extensions(state, cat, o.unit, o.targets))
+            out.extend(grown_by_one(state, cat, o))
     return out
+
+
+def grown_by_one(state: Battle, cat: Catalogue, order: OrderAction) -> list[OrderAction]:
+    """The volley `order` with one more target, for every target it may still take."""
+    return [attrs.evolve(order, targets=ts) for ts in volley_extensions(state, cat, order.unit, order.targets)]
 
 
 def unit_orders(state: Battle, cat: Catalogue, uid: int) -> list:
