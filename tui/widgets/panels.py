@@ -82,7 +82,34 @@ def fit_top(terminal_height: int, map_rows: int) -> int | None:
 
 class PanelBox(Vertical, can_focus=False):
     """A bordered frame of a fixed height around one ScrollPanel, whose title goes in this
-    frame's border."""
+    frame's border, cut to the frame's width with an ellipsis when it is longer (a unit's
+    whole name is the first line of its sheet)."""
+
+    #: columns of the border a title never takes: a corner, a line and a space either side
+    TITLE_MARGIN = 6
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.full_title: str | None = None
+
+    def set_title(self, title: str) -> bool:
+        """Show `title` in the border; returns whether it is another title than before."""
+        if title == self.full_title:
+            return False
+        self.full_title = title
+        self._fit_title()
+        return True
+
+    def _fit_title(self) -> None:
+        if self.full_title is None:
+            return
+        width = self.outer_size.width
+        fitted = fit_name(self.full_title, width - self.TITLE_MARGIN) if width > self.TITLE_MARGIN else self.full_title
+        if fitted != self.border_title:
+            self.border_title = fitted  # repaints the whole frame, border included
+
+    def on_resize(self) -> None:
+        self._fit_title()
 
 
 class TextPanel(Static):
@@ -120,10 +147,14 @@ class TextPanel(Static):
         before = self._strips
         self._text_visual = visualize(self, text, markup=self._render_markup)
         self._strips = None
-        frame = self.parent if isinstance(self.parent, PanelBox) else self
-        if title is not None and title != frame.border_title:
-            frame.border_title = title  # repaints the whole frame, border included
-            before = None
+        frame = self.parent
+        if title is not None:
+            if isinstance(frame, PanelBox):
+                if frame.set_title(title):
+                    before = None
+            elif title != self.border_title:
+                self.border_title = title  # repaints the whole frame, border included
+                before = None
         after = self._lines()
         if before is None or after is None or before[0] != after[0]:
             self.refresh(layout=not self.sized)
@@ -189,10 +220,9 @@ class ScrollPanel(ScrollView, can_focus=False):
         if self._shown == (title, text):
             return False
         before = self._strips
-        new_title = title is not None and isinstance(self.parent, PanelBox) and title != self.parent.border_title
         self._shown = (title, text)
+        new_title = title is not None and isinstance(self.parent, PanelBox) and self.parent.set_title(title)
         if new_title:
-            self.parent.border_title = title  # repaints the whole frame, border included
             self.scroll_to(y=0, animate=False, immediate=True)  # another unit: from its first line
         top = int(self.scroll_y)
         self._wrap()
