@@ -36,3 +36,31 @@ async def test_cursor_moves_over_units_and_odds_lay_nothing_out(tmp_path, name):
             texts.add((screen.query_one(UnitPanel)._shown[1].count("\n"), screen.query_one(OddsPanel)._shown[1].count("\n")))
         assert len(texts) > 1, "the panels' line counts changed on the way"
         assert layouts == [], f"{len(layouts)} layouts in 18 cursor moves"
+
+
+async def test_a_long_title_is_cut_to_its_frame_and_refitted_when_the_frame_widens():
+    from textual.app import App
+
+    from tui.widgets.panels import PanelBox
+
+    name = "Nerissa Tide the Mer Lord (Blue)"
+
+    class Boxed(App):
+        CSS = "PanelBox { border: round white; height: 6; }"
+
+        def compose(self):
+            with PanelBox(id="unit-box"):
+                yield UnitPanel(id="unit-panel")
+
+    app = Boxed()
+    async with app.run_test(size=(30, 10)) as pilot:
+        box, panel = app.query_one(PanelBox), app.query_one(UnitPanel)
+        panel.show(name, ["a line"])
+        await pilot.pause()
+        room = box.outer_size.width - PanelBox.TITLE_MARGIN
+        assert box.border_title == name[: room - 1].rstrip() + "…" and len(box.border_title) <= room
+        await pilot.resize_terminal(60, 10)
+        await pilot.pause()
+        assert box.border_title == name
+        panel.show(name, ["another line"])  # the same title: nothing to refit
+        assert box.border_title == name
