@@ -56,7 +56,6 @@ class Player:
             return self._near_best(scored, budget.normal_spread)
         return lookahead(ruleset, state, side, scored, budget)
 
-
     def _near_best(self, scored: list[tuple[float, Any]], spread: float) -> Any:
         """The best action, or with a spread a seeded pick among those valued within it."""
         if spread <= 0:
