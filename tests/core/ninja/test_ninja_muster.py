@@ -19,7 +19,10 @@ def bundled(stem: str):
 
 def test_every_premade_roster_is_listed_and_loads():
     files = RULESET.army_files()
-    assert len(files) == 19 and files == sorted(files)
+    on_disk = sorted((RULESET.content_dir() / "armies").glob("*.toml"))
+    assert files == on_disk and len(files) >= 19  # the nine schools at 10 and 20 points, and more
+    named = {name for info in RULESET.scenarios() for name in RULESET.load_scenario(info.name).scenario.armies}
+    assert named <= {p.stem for p in files}  # every army a bundled scenario names is offered
     assert all(RULESET.load_army(p).units for p in files)
 
 
