@@ -42,7 +42,7 @@ def test_the_ninja_example_is_the_roll_the_core_needs_and_its_chance():
     cat = ruleset.cat
     state = ruleset.new_battle(ruleset.load_scenario("ash_vs_vine"), 3)
     by_name = {u.name: u for u in state.units}
-    ash, vine = by_name["Ash Veteran 1"], by_name["Vine Veteran 1"]
+    ash, vine = by_name["Ash Veteran 1"], by_name["Vine Adept 1"]
     assert ash.mode == vine.mode == "stand"  # both stood still
     mods = modifiers(state, cat, ash.uid, vine.uid)
     need = needed(cat, mods)
@@ -53,7 +53,7 @@ def test_the_ninja_example_is_the_roll_the_core_needs_and_its_chance():
     assert ", ".join(f"{name} {value:+d}" for name, value in mods) in text
     assert f"it needs **{need}+**" in text
     assert f"8 of 10: an **{chance:.0%}** chance" in text and chance == 0.8
-    assert f"melee damage, {damage}: Vine Veteran 1 goes from health {vine.hp} to {vine.hp - damage}" in text
+    assert f"melee damage, {damage}: Vine Adept 1 goes from health {vine.hp} to {vine.hp - damage}" in text
     style = cat.schools[ash.school].style
     assert f"Ash Veteran 1 (an {style} school, {ash.points} points)" in text
 

@@ -153,10 +153,21 @@ def test_the_undo_mode_is_recorded_in_the_save(tmp_path, toy_registered):
 
 
 # --- old saves -----------------------------------------------------------------------
+def content_of_their_day(monkeypatch, path: Path) -> None:
+    """A bundled scenario retuned since an old save was written is handed to the save as it was
+    then (old_saves/<save>.<scenario>.toml); the others are today's."""
+    for then in path.parent.glob(f"{path.stem}.*.toml"):
+        ruleset = registry.get(path.stem.split("-")[0])
+        today = ruleset.load_scenario
+        name = then.stem.split(".", 1)[1]
+        monkeypatch.setattr(ruleset, "load_scenario", lambda n, _t=today, _n=name, _p=then: _t(_p if n == _n else n))
+
+
 @pytest.mark.parametrize("path", OLD_SAVES, ids=lambda p: p.stem)
-def test_format_1_saves_still_verify_with_their_one_stream_dice(path):
+def test_format_1_saves_still_verify_with_their_one_stream_dice(path, monkeypatch):
     """Written by the build before per-action dice: they migrate (undo: practice, the
     only kind of undo there was) and replay with the dice rule they were played with."""
+    content_of_their_day(monkeypatch, path)
     replay = saves.read_save(path)
     assert replay.meta.undo == "practice"
     assert replay.initial.dice.per_action is False
@@ -165,6 +176,19 @@ def test_format_1_saves_still_verify_with_their_one_stream_dice(path):
     again = saves.read_document(str(path), saves.save_document(match, created="", players=list(replay.meta.players),
                                                               scenario=replay.meta.scenario, seed=replay.meta.seed))
     assert saves.verify(again).state == match.state  # re-saved as format 3, same battle
+
+
+def test_an_old_save_of_a_retuned_scenario_is_refused_in_words():
+    """With today's ash_vs_vine (Vine fields 9 points, the limit is round 10) the format-1
+    ninja save's start is not today's: verify says the content changed and why, no traceback."""
+    path = Path(__file__).parent / "old_saves" / "ninja-format1.json"
+    replay = saves.read_save(path)
+    with pytest.raises(saves.SaveError) as exc:
+        saves.verify(replay)
+    now = saves.fingerprint(registry.get("ninja").content_dir())
+    assert str(exc.value).endswith(
+        f"the content changed since this save (fingerprint 84b9ed1c28d696fb, now {now}): initial: "
+        "start not proven (format 1): not the state scenario 'ash_vs_vine' with seed 7 starts from")
 
 
 def test_the_old_saves_cover_every_ruleset():

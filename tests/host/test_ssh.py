@@ -54,7 +54,7 @@ async def test_two_seats_over_ssh_see_each_other_leave_and_come_back(host, monke
         await asyncio.sleep(0.1)
     # Alice's screen counts Bob as there (whether he came before her screen opened, or after
     # and it said "(bob) is here"): the side to act is not marked away
-    await alice.wait_until(lambda: "To act: you, Vine 10" in alice.text() and "(away)" not in alice.text(),
+    await alice.wait_until(lambda: "To act: you, Vine 9" in alice.text() and "(away)" not in alice.text(),
                            "bob never showed as there")
     # Alice seals her orders (e, and yes: her ninja have none): Bob's screen says so, and only so
     alice.send("e")

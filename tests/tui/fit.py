@@ -97,11 +97,11 @@ def footer_hints(screen) -> list[str]:
 
 def visible_text(app, widget: Widget) -> str:
     """The words of a widget's content as they are on screen now, without scrolling: the rows
-    its containers let through, within its content columns, joined by spaces (a wrapped line
-    reads as one again)."""
+    its containers let through, within its content columns (a scroll bar's column is not
+    content), joined by spaces (a wrapped line reads as one again)."""
     geometry = app.screen._compositor.find_widget(widget)
     shown = geometry.region.intersection(geometry.clip)
-    content = widget.content_region
+    content = widget.scrollable_content_region
     rows = screen_lines(app)[shown.y:shown.bottom]
     return " ".join(" ".join(row[content.x:content.right].split()) for row in rows).strip()
 

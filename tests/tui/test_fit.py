@@ -22,8 +22,9 @@ ATTACKS = {
 BATTLES = {"statwar": ("duel_25", 3), "commanders": ("coastal_raid", 5), "ninja": ("ash_vs_vine", 3)}
 
 
-def battle_with_an_attack(name: str) -> tuple[Match, object]:
-    """The ruleset's bundled battle played at random (seed 1) until the side to act may attack."""
+def battle_with_an_attack(name: str, wanted=lambda legal, attack: True) -> tuple[Match, object]:
+    """The ruleset's bundled battle played at random (seed 1) until the side to act may attack
+    (and `wanted(legal actions, attack)` holds for one of its attacks)."""
     ruleset = registry.get(name)
     scenario, seed = BATTLES[name]
     match = Match(ruleset, ruleset.new_battle(ruleset.load_scenario(scenario), seed))
@@ -31,7 +32,7 @@ def battle_with_an_attack(name: str) -> tuple[Match, object]:
     for _ in range(400):
         side = match.to_act()[0]
         legal = match.legal_actions(side)
-        attacks = [a for a in legal if ATTACKS[name](a)]
+        attacks = [a for a in legal if ATTACKS[name](a) and wanted(legal, a)]
         if attacks:
             return match, attacks[0]
         match.apply(rng.choice(legal))

@@ -109,8 +109,8 @@ def test_the_round_summary_names_who_fell():
     lines = story.round_summary(match, round_no)
     dead = [b for b in beats if b.kind == "death"]
     assert [b.text for b in dead] == ["Vine Initiate 1 falls"]
-    assert lines[lines.index("Vine 10:") + 4] == "  fell: Vine Initiate 1"
-    assert not any(line.startswith("  fell") for line in lines[: lines.index("Vine 10:")])
+    assert lines[lines.index("Vine 9:") + 4] == "  fell: Vine Initiate 1"
+    assert not any(line.startswith("  fell") for line in lines[: lines.index("Vine 9:")])
 
 
 def test_the_cli_log_and_the_end_screen_use_the_log_words():

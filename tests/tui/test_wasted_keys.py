@@ -219,7 +219,11 @@ async def test_the_odds_title_says_enter_asks_where_two_orders_share_a_target(tm
     from tui.screens.battle import BattleScreen
     from tui.widgets.panels import OddsPanel
 
-    match, attack = battle_with_an_attack("ninja")
+    def shared(legal, attack) -> bool:  # another order of the same ninja aims at the same enemy
+        return any(other != attack and getattr(other, "unit", None) == attack.unit
+                   and attack.targets[0] in getattr(other, "targets", ()) for other in legal)
+
+    match, attack = battle_with_an_attack("ninja", shared)
     side = match.to_act()[0]
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

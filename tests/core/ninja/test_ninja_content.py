@@ -115,7 +115,7 @@ def test_alliance_is_a_scenario_option(tmp_path: Path):
 
 
 def test_scenario_armies_are_judged_by_the_battles_budget(tmp_path: Path):
-    text = (ROOT / "battles" / "ash_vs_vine.toml").read_text().replace('"vine_10"', '"vine_20"')
+    text = (ROOT / "battles" / "ash_vs_vine.toml").read_text().replace('"vine_9"', '"vine_20"')
     path = tmp_path / "s.toml"
     path.write_text(text)
     with pytest.raises(ContentError) as exc:
