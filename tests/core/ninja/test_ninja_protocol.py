@@ -117,3 +117,25 @@ def test_a_finished_battle_counts_the_rounds_it_played():
     assert resolved == [1, 2]
     assert RULESET.round_number(state) == 2
     assert RULESET.outcome(state).reason.startswith("round limit")
+
+
+def test_a_tie_on_points_at_the_round_limit_goes_to_the_larger_share_of_health_kept():
+    """Tortoise Veteran (3 points, health 13) with 10 left against Vine Veteran (3 points,
+    health 11) with 9 left: Tortoise has more health, Vine kept more of its own (9/11 over
+    10/13), and the tie is Vine's. With equal shares it is a draw."""
+    from core.ninja.resolution import check_end
+    from tests.core.ninja.ninja_helpers import battle, ninja
+
+    def at_the_limit(tortoise_hp: int, vine_hp: int):
+        units = [ninja(0, 0, "tortoise", 3, (1, 1)), ninja(1, 1, "vine", 3, (8, 8))]
+        units = [attrs.evolve(units[0], hp=tortoise_hp), attrs.evolve(units[1], hp=vine_hp)]
+        assert [u.hp_max for u in units] == [13, 11]  # the seed's health for 3-point ninja
+        state, events = check_end(attrs.evolve(battle(units), round=21))  # the limit is 20
+        return RULESET.outcome(state), events
+
+    out, events = at_the_limit(10, 9)
+    assert out.winner == 1 and events[-1].reason == "round limit: most points of ninja alive (3, health 9 of 11 kept)"
+    out, _ = at_the_limit(13, 10)  # 13/13 kept against 10/11
+    assert out.winner == 0
+    out, events = at_the_limit(13, 11)  # both untouched: level
+    assert out.winner is None and events[-1].reason == "round limit: level on points and on the share of health kept"
