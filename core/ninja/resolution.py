@@ -9,8 +9,6 @@ back chi, counts down effects, smoke and tree walls, and checks for the end.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import attrs
 
 from core.ninja.actions import OrderAction
@@ -119,16 +117,8 @@ def scores(state: Battle) -> tuple[int, ...]:
     return tuple(sum(u.points for u in state.units if u.side == s and u.hp > 0) for s in range(state.sides))
 
 
-def health_kept(state: Battle) -> tuple[tuple[int, int], ...]:
-    """Round-limit tie-break: each side's (health left, health fielded), its fallen ninja
-    counting as health lost. Compared as a share, so the tie goes to the army that lost the
-    least of its own strength, not to the school whose ninja have the most health."""
-    left, fielded = [0] * state.sides, [0] * state.sides
-    for u in state.units:
-        fielded[u.side] += u.hp_max
-        if u.hp > 0:
-            left[u.side] += u.hp
-    return tuple(zip(left, fielded))
+def health_left(state: Battle) -> tuple[int, ...]:
+    return tuple(sum(u.hp for u in state.units if u.side == s and u.hp > 0) for s in range(state.sides))
 
 
 def winner(state: Battle) -> tuple[int, str]:
@@ -138,14 +128,12 @@ def winner(state: Battle) -> tuple[int, str]:
         return alive[0], "last army standing"
     if not alive:
         return -1, "every army fell"
-    pts, kept = scores(state), health_kept(state)
-    rank = {s: (pts[s], Fraction(kept[s][0], max(1, kept[s][1]))) for s in alive}
-    best = max(rank.values())
-    top = [s for s in alive if rank[s] == best]
+    pts, hp = scores(state), health_left(state)
+    best = max((pts[s], hp[s]) for s in alive)
+    top = [s for s in alive if (pts[s], hp[s]) == best]
     if len(top) == 1:
-        left, fielded = kept[top[0]]
-        return top[0], f"round limit: most points of ninja alive ({best[0]}, health {left} of {fielded} kept)"
-    return -1, "round limit: level on points and on the share of health kept"
+        return top[0], f"round limit: most points of ninja alive ({best[0]}, health {best[1]})"
+    return -1, "round limit: level on points and health"
 
 
 def check_end(state: Battle) -> tuple[Battle, list]:

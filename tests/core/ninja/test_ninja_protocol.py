@@ -119,10 +119,10 @@ def test_a_finished_battle_counts_the_rounds_it_played():
     assert RULESET.outcome(state).reason.startswith("round limit")
 
 
-def test_a_tie_on_points_at_the_round_limit_goes_to_the_larger_share_of_health_kept():
+def test_a_tie_on_points_at_the_round_limit_goes_to_the_most_health_left():
     """Tortoise Veteran (3 points, health 13) with 10 left against Vine Veteran (3 points,
-    health 11) with 9 left: Tortoise has more health, Vine kept more of its own (9/11 over
-    10/13), and the tie is Vine's. With equal shares it is a draw."""
+    health 11) with 9 left: level on points, Tortoise has more health and wins, though Vine
+    kept the larger share of its own (docs/RULES.md, "End of battle"). Level on both: a draw."""
     from core.ninja.resolution import check_end
     from tests.core.ninja.ninja_helpers import battle, ninja
 
@@ -134,8 +134,8 @@ def test_a_tie_on_points_at_the_round_limit_goes_to_the_larger_share_of_health_k
         return RULESET.outcome(state), events
 
     out, events = at_the_limit(10, 9)
-    assert out.winner == 1 and events[-1].reason == "round limit: most points of ninja alive (3, health 9 of 11 kept)"
-    out, _ = at_the_limit(13, 10)  # 13/13 kept against 10/11
-    assert out.winner == 0
-    out, events = at_the_limit(13, 11)  # both untouched: level
-    assert out.winner is None and events[-1].reason == "round limit: level on points and on the share of health kept"
+    assert out.winner == 0 and events[-1].reason == "round limit: most points of ninja alive (3, health 10)"
+    out, _ = at_the_limit(8, 9)
+    assert out.winner == 1
+    out, events = at_the_limit(9, 9)
+    assert out.winner is None and events[-1].reason == "round limit: level on points and health"
