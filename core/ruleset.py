@@ -275,6 +275,11 @@ class Ruleset(abc.ABC):
     def round_number(self, state: Any) -> int:
         return int(getattr(state, "round", 0))
 
+    def round_limit(self, state: Any) -> int | None:
+        """The last round the battle may run to (it is decided there), or None if it has no limit."""
+        limit = getattr(state, "round_limit", None)
+        return None if limit is None else int(limit)
+
     @abc.abstractmethod
     def unit_stats(self, state: Any) -> list[dict[str, Any]]:
         """One dict per unit that took the field, for batch reports:

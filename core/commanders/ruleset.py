@@ -248,6 +248,9 @@ class CommandersRuleset(Ruleset):
         (the count moves past the limit to end it), as every report of rounds reads it."""
         return min(state.round, state.max_rounds)
 
+    def round_limit(self, state: Battle) -> int:
+        return state.max_rounds
+
     def unit_stats(self, state: Battle) -> list[dict[str, Any]]:
         return view.unit_stats(state)
 

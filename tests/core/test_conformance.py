@@ -299,5 +299,7 @@ def test_random_legal_play_reaches_the_end(name, tmp_path):
     ruleset, state = start(name, scenario, END_SEED)
     match, encodings = play(ruleset, state, END_SEED, budget=10**9, sample=4)
     assert ruleset.outcome(match.state) is not None, f"{scenario} did not end in {MAX_STEPS} random steps"
+    limit = ruleset.round_limit(match.state)  # the screens count rounds against it
+    assert limit is None or 1 <= ruleset.round_number(match.state) <= limit == ruleset.round_limit(state)
     check_undo_redo(match, encodings)
     check_save_round_trip(match, tmp_path, scenario, END_SEED)

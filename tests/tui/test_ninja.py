@@ -99,3 +99,19 @@ async def test_at_the_map_edge_a_ninja_faces_off_the_map_with_the_direction_key(
         await cursor_to(pilot, screen, (15, 3))
         await pilot.press("u")
         assert screen.map.cursor == (15, 3)
+
+
+async def test_the_status_line_gives_the_round_limit_the_battle_is_decided_at(tmp_path):
+    """A ninja battle is nearly always decided at its round limit (points of ninja alive), so
+    the status line counts the rounds against it: ash_vs_vine ends after round 10."""
+    from tui.widgets.panels import StatusLine
+
+    app = make_app(tmp_path)
+    match = ninja_match()
+    assert match.ruleset.round_limit(match.state) == match.state.round_limit == 10
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BattleScreen(match, {0: "human", 1: "easy"}, {"scenario": "ash_vs_vine", "seed": 3})
+        app.push_screen(screen)
+        await settle(pilot, screen)
+        status = str(screen.query_one(StatusLine).render())
+        assert status.startswith("Round 1/10  step ") and "To act: Ash 10" in status, status

@@ -33,6 +33,12 @@ from tui.widgets.map import HEIGHT_LEGEND, BattleMap, look_words, terrain_symbol
 from tui.widgets.panels import BattleLog, InfoLine, OddsPanel, PanelBox, Radar, StatusLine, UnitPanel, fit_side, fit_top
 
 
+def round_count(ruleset: Any, state: Any) -> str:
+    """The round and, where the battle is decided at a limit, that limit: "3/10"."""
+    limit = ruleset.round_limit(state)
+    return f"{ruleset.round_number(state)}" + ("" if limit is None else f"/{limit}")
+
+
 class BattleScreen(Screen[None]):
     HELP_TITLE = "Battle"
     BINDINGS = [
@@ -342,7 +348,7 @@ class BattleScreen(Screen[None]):
         movers = self.match.to_act()
         names = self.ruleset.side_names(state)
         who = ", ".join(self.plugin.acting(state, names, s) for s in movers) or "nobody"
-        text = f"Round {self.ruleset.round_number(state)}  step {self.match.cursor}/{self.match.steps}\nTo act: {who}"
+        text = f"Round {round_count(self.ruleset, state)}  step {self.match.cursor}/{self.match.steps}\nTo act: {who}"
         if self.ai_busy:
             text += "  [AI thinking…]"
         self.query_one(StatusLine).show_text(text)

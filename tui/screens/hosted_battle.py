@@ -26,7 +26,7 @@ from tui.dialogs.message import MessageDialog
 from tui.host import matches
 from tui.host.store import Conflict, HostError, MatchRecord
 from tui import story
-from tui.screens.battle import BattleScreen
+from tui.screens.battle import BattleScreen, round_count
 from tui.screens.battle_ai import HUMAN
 from tui.widgets.map import BattleMap
 from tui.widgets.panels import StatusLine
@@ -204,7 +204,7 @@ class HostedBattleScreen(BattleScreen):
     # --- drawing ------------------------------------------------------------------
     def update_status(self) -> None:
         state = self.match.state
-        first = f"#{self.match_id} round {self.ruleset.round_number(state)}  step {self.match.cursor}"
+        first = f"#{self.match_id} round {round_count(self.ruleset, state)}  step {self.match.cursor}"
         self.query_one(StatusLine).show_text(f"{first}\n{self.seat_words()}")
 
     def seat_words(self) -> str:
