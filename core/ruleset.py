@@ -275,6 +275,11 @@ class Ruleset(abc.ABC):
     def round_number(self, state: Any) -> int:
         return int(getattr(state, "round", 0))
 
+    def limit_points(self, state: Any) -> tuple[int, ...] | None:
+        """Where a battle that reaches its round limit is decided by points (then health), the
+        points each side would score if it were decided now; None where it is not."""
+        return None
+
     def round_limit(self, state: Any) -> int | None:
         """The last round the battle may run to (it is decided there), or None if it has no limit."""
         limit = getattr(state, "round_limit", None)

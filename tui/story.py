@@ -283,7 +283,7 @@ SPENT_WORD = {"ninja": "chi", "commanders": "MP"}
 
 def summary_lines(ruleset_name: str, title: str, names: tuple[str, ...], tallies: list[SideTally],
                   strength: tuple[int, ...], units_left: tuple[int, ...],
-                  fallen: tuple[tuple[str, ...], ...] = ()) -> list[str]:
+                  fallen: tuple[tuple[str, ...], ...] = (), points: tuple[int, ...] | None = None) -> list[str]:
     """The round summary in words: one block per side (with the names of its units that fell,
     so every death of the round can be told without reading back the log), then who is ahead."""
     spent = SPENT_WORD.get(ruleset_name)
@@ -296,18 +296,23 @@ def summary_lines(ruleset_name: str, title: str, names: tuple[str, ...], tallies
         lines.append(f"  killed {t.kills}, lost {t.deaths}{extra}")
         if side < len(fallen) and fallen[side]:
             lines.append(f"  fell: {', '.join(fallen[side])}")
-    lines.append(ahead_line(names, strength, units_left))
+    lines.append(ahead_line(names, strength, units_left, points))
     return lines
 
 
-def ahead_line(names: tuple[str, ...], strength: tuple[int, ...], units_left: tuple[int, ...]) -> str:
-    """Who leads on what the battle is won by (destroying the other side): units left, then health."""
+def ahead_line(names: tuple[str, ...], strength: tuple[int, ...], units_left: tuple[int, ...],
+               points: tuple[int, ...] | None = None) -> str:
+    """Who leads on what the battle is won by: units left, then health; where the round limit
+    decides by points of units alive (ninja), those points, then health."""
     if not names:
         return ""
-    order = sorted(range(len(names)), key=lambda s: (units_left[s], strength[s]), reverse=True)
-    left = ", ".join(f"{names[s]} {words.count(units_left[s], 'unit')}/{strength[s]} health" for s in range(len(names)))
+    lead = (lambda s: (points[s], strength[s])) if points else (lambda s: (units_left[s], strength[s]))
+    order = sorted(range(len(names)), key=lead, reverse=True)
+    worth = (lambda s: f": {words.count(points[s], 'point')},") if points else (lambda s: "")
+    left = ("; " if points else ", ").join(
+        f"{names[s]}{worth(s)} {words.count(units_left[s], 'unit')}/{strength[s]} health" for s in range(len(names)))
     best = order[0]
-    if len(order) > 1 and (units_left[order[1]], strength[order[1]]) == (units_left[best], strength[best]):
+    if len(order) > 1 and lead(order[1]) == lead(best):
         return f"Even. Left: {left}"
     return f"Ahead: {names[best]}. Left: {left}"
 
@@ -364,7 +369,8 @@ def round_summary(match: Any, round_no: int, upto: int | None = None) -> list[st
     left = tuple(sum(1 for u in end.units if u.side == s) for s in range(len(names)))
     done = ruleset.round_number(match.state_at(steps[-1])) > round_no
     title = f"Round {round_no}" + ("" if done else " so far")
-    return summary_lines(ruleset.name, title, names, tallies, strength, left, fallen)
+    points = ruleset.limit_points(match.state_at(steps[-1]))
+    return summary_lines(ruleset.name, title, names, tallies, strength, left, fallen, points)
 
 
 def match_entries(match: Any, action_words: Callable[[int], str], upto: int | None = None) -> dict[int, list[Entry]]:

@@ -226,6 +226,9 @@ class NinjaRuleset(Ruleset):
         """Sealed orders resolve when the phase moves on: movement, then action, each round."""
         return (state.round, state.phase)
 
+    def limit_points(self, state: Battle) -> tuple[int, ...]:
+        return scores(state)
+
     def outcome(self, state: Battle) -> Outcome | None:
         if not state.over:
             return None

@@ -113,6 +113,19 @@ def test_the_round_summary_names_who_fell():
     assert not any(line.startswith("  fell") for line in lines[: lines.index("Vine 9:")])
 
 
+def test_the_ninja_summary_leads_on_points_alive_as_the_round_limit_decides():
+    """ash_vs_vine: Ash fields 10 points in five ninja, Vine 9 in five. Level on ninja and
+    behind on health, Ash still leads: at the round limit its 10 points beat 9."""
+    assert story.ahead_line(("Ash 10", "Vine 9"), (27, 30), (5, 5), (10, 9)) == (
+        "Ahead: Ash 10. Left: Ash 10: 10 points, 5 units/27 health; Vine 9: 9 points, 5 units/30 health")
+    assert story.ahead_line(("Ash 10", "Vine 9"), (27, 30), (5, 5)).startswith("Ahead: Vine 9.")  # no points: units, health
+    assert story.ahead_line(("Ash 10", "Vine 9"), (30, 30), (5, 4), (9, 9)).startswith("Even.")
+    match, _, _ = deadly_beats("ninja")
+    points = match.ruleset.limit_points(match.state)
+    line = story.round_summary(match, match.ruleset.round_number(match.state) - 1)[-1]
+    assert f"Ash 10: {points[0]} points" in line and f"Vine 9: {points[1]} points" in line
+
+
 def test_the_cli_log_and_the_end_screen_use_the_log_words():
     match, _, _ = deadly_beats("commanders")
     text = "\n".join(story.story_by_round(match, lambda step: ""))
