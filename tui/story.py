@@ -364,13 +364,13 @@ def round_summary(match: Any, round_no: int, upto: int | None = None) -> list[st
     fallen = tuple(tuple(unit_names.get(b.target, "?") for bs in beats for b in bs
                          if b.kind == "death" and b.target is not None and sides.get(b.target) == side)
                    for side in range(len(names)))
-    end = ruleset.board_view(match.state_at(steps[-1]))
+    last = match.state_at(steps[-1])
+    end = ruleset.board_view(last)
     strength = tuple(sum(max(u.hp, 0) for u in end.units if u.side == s) for s in range(len(names)))
     left = tuple(sum(1 for u in end.units if u.side == s) for s in range(len(names)))
-    done = ruleset.round_number(match.state_at(steps[-1])) > round_no
+    done = ruleset.round_number(last) > round_no
     title = f"Round {round_no}" + ("" if done else " so far")
-    points = ruleset.limit_points(match.state_at(steps[-1]))
-    return summary_lines(ruleset.name, title, names, tallies, strength, left, fallen, points)
+    return summary_lines(ruleset.name, title, names, tallies, strength, left, fallen, ruleset.limit_points(last))
 
 
 def match_entries(match: Any, action_words: Callable[[int], str], upto: int | None = None) -> dict[int, list[Entry]]:
