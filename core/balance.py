@@ -71,12 +71,14 @@ def proportion(successes: int, trials: int) -> dict[str, Any]:
 
 
 def is_even(row: dict[str, Any]) -> bool:
-    """Side 1's share of the decided games: its interval contains the fair share (50% with
-    two sides, 1/N with N) and lies within 10 points of it (EVEN_BOUNDS with two sides)."""
-    share = row["side1_share"]
+    """Every side's share of the decided games: its interval contains the fair share (50% with
+    two sides, 1/N with N) and lies within 10 points of it (EVEN_BOUNDS with two sides). With
+    two sides side 2's share mirrors side 1's; with more, one side may be fair while another
+    wins most games, so each is checked."""
     fair = 1 / len(row["sides"])
     low, high = fair - (0.5 - EVEN_BOUNDS[0]), fair + (EVEN_BOUNDS[1] - 0.5)
-    return share["low"] <= fair <= share["high"] and low <= share["low"] and share["high"] <= high
+    return all(share["low"] <= fair <= share["high"] and low <= share["low"] and share["high"] <= high
+               for share in row["shares"])
 
 
 def scenario_row(records: Sequence[Any], sides: int) -> dict[str, Any]:
@@ -92,6 +94,7 @@ def scenario_row(records: Sequence[Any], sides: int) -> dict[str, Any]:
         "sides": [proportion(w, games) for w in wins],
         "draws": proportion(draws, games),
         "side1_share": proportion(wins[0], decided),
+        "shares": [proportion(w, decided) for w in wins],
         "rounds": {"mean": mean, "sd": sd, "min": min(rounds, default=0), "max": max(rounds, default=0)},
         "short_games": proportion(sum(1 for r in rounds if r <= SHORT_GAME_ROUNDS), games),
         "seats": {"side 1 by AI entry": [sum(1 for r in records if r.seats[0] == level) for level in sorted({r.seats[0] for r in records})]},
@@ -157,8 +160,8 @@ def table(rep: dict[str, Any], group_word: str = "school or class") -> str:
         f"{rep['ruleset']}: {rep['games_per_scenario']} games a scenario, AI {' vs '.join(rep['ai'])},"
         f" seats alternating (seed {rep['seed']}), {rep['seconds']:.0f} s",
         "Win rates with 95% Wilson intervals; side 1 share = side 1's wins among decided games;"
-        f" even = that interval holds 50% within {EVEN_BOUNDS[0]:.0%}-{EVEN_BOUNDS[1]:.0%} (four sides: 25%, 15%-35%);"
-        " uneven = meant to be uneven, its file says why.",
+        f" even = that interval holds 50% within {EVEN_BOUNDS[0]:.0%}-{EVEN_BOUNDS[1]:.0%}, and with four"
+        " sides every side's share holds 25% within 15%-35%; uneven = meant to be uneven, its file says why.",
         "",
         f"{'scenario':<20}{'games':>6}  {'side 1 wins':<16}{'side 2 wins':<16}{'draws':<16}"
         f"{'side 1 share':<16}{'even':<8}{'rounds':<14}{'by rd 2':<6}",

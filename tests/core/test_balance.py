@@ -92,6 +92,16 @@ def test_with_four_sides_even_means_a_quarter():
     assert four["side1_share"]["rate"] == 0.25 and balance.is_even(four)
 
 
+def test_with_four_sides_every_side_must_be_near_a_quarter():
+    """Side 1 fair at 25% is not enough when side 3 wins half the games (four_schools had side 1
+    at a fair share while Tortoise won most of the rest)."""
+    winners = [0] * 50 + [1] * 25 + [2] * 100 + [3] * 25  # side 1 wins 50 of 200: a quarter
+    four = balance.scenario_row([record(i, w, 20) for i, w in enumerate(winners)], 4)
+    assert four["side1_share"]["rate"] == 0.25
+    assert [s["count"] for s in four["shares"]] == [50, 25, 100, 25]
+    assert not balance.is_even(four)
+
+
 def test_a_scenario_meant_to_be_uneven_says_so_in_the_table_and_the_report():
     """A scenario file's `uneven` reason reaches the lab: its row carries the reason, and the
     table's even column says "uneven" instead of judging it by the 40%-60% rule."""
