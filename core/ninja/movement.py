@@ -52,13 +52,19 @@ def _enter_cost(state: Battle, cat: Catalogue, h: Hex, blocked: dict[Hex, int]) 
     return spec.move_cost if spec.passable else -1
 
 
-def search(state: Battle, cat: Catalogue, unit: Unit, mode: str) -> dict[tuple[Hex, int], tuple[int, tuple]]:
+def search(state: Battle, cat: Catalogue, unit: Unit, mode: str,
+           target: tuple[Hex, int] | None = None) -> dict[tuple[Hex, int], tuple[int, tuple]]:
     """Every (hex, facing) `unit` can end on in `mode`: cheapest cost and its steps.
 
     Walking and running: a turn of one hex-side costs 1; a step forward costs the
     hex's terrain; a backward step (walking only) costs 2 per terrain point; at
     most one level of elevation per hex. Jumping: any neighbour, turns free, one
     point more per level climbed, any drop.
+
+    With a `target` (hex, facing) the search stops once that end is settled, and
+    the answer holds only the ends on its cheapest path: the same cost and steps the
+    whole search gives them, since a settled node's cost and parent never change
+    again. Recording one order needs only its own end.
     """
     points = mode_points(cat, unit, mode)
     mv = cat.rules.movement
@@ -67,11 +73,15 @@ def search(state: Battle, cat: Catalogue, unit: Unit, mode: str) -> dict[tuple[H
     best: dict[tuple[Hex, int], int] = {start: 0}
     parent: dict[tuple[Hex, int], tuple[Hex, int] | None] = {start: None}
     heap: list[tuple[int, int, int, int]] = [(0, unit.hex[0], unit.hex[1], unit.facing)]
+    goal = None if target is None else ((target[0], 0) if mode == "jump" else target)
     while heap:
         cost, q, r, f = heapq.heappop(heap)
         here = (Hex(q, r), f)
         if cost > best.get(here, 1 << 30):
             continue
+        if here == goal and here != start:
+            best = {key: best[key] for key in _path(here, parent)}
+            break
         nexts: list[tuple[tuple[Hex, int], int]] = []
         h = here[0]
         z = elevation_at(state, h)
@@ -122,6 +132,16 @@ def search(state: Battle, cat: Catalogue, unit: Unit, mode: str) -> dict[tuple[H
     return out
 
 
+def _path(node: tuple[Hex, int], parent: dict) -> list[tuple[Hex, int]]:
+    """`node` and every (hex, facing) before it back to the start."""
+    out = []
+    at: tuple[Hex, int] | None = node
+    while at is not None:
+        out.append(at)
+        at = parent[at]
+    return out
+
+
 def move_options(state: Battle, cat: Catalogue, unit: Unit) -> list[tuple[str, Hex, int, int, tuple]]:
     """(mode, destination, facing, cost, steps) for every legal movement order, stable order.
 
@@ -147,7 +167,7 @@ def plan(state: Battle, cat: Catalogue, unit: Unit, mode: str, dest: Hex, facing
     points = mode_points(cat, unit, mode)
     if points <= 0:
         return None
-    found = search(state, cat, unit, mode).get((dest, facing))
+    found = search(state, cat, unit, mode, (dest, facing)).get((dest, facing))
     if found is None:
         return None
     return MovePlan(unit.uid, mode, found[1], found[0], points)

@@ -145,3 +145,29 @@ def test_all_six_facings_are_offered_and_picked_at_the_map_edge():
         faces[a.facing] = stage.cells
     assert len(set(faces.values())) == 6
     assert faces[3] == (hex_to_offset(neighbour(here, 3)),) == ((-1, 4),)
+
+
+@pytest.mark.parametrize("scenario", ["valley_melee", "four_schools", "ash_vs_vine"])
+def test_an_order_is_planned_as_the_whole_search_plans_it(scenario):
+    """`plan` stops its search once the order's own end is settled; on real maps (terrain,
+    elevation, crowded deployment zones) every end the full search lists gets the same cost,
+    the same steps and the same points, and an end it does not list gets no plan."""
+    from core.hexgrid import Hex
+    from core.ninja.movement import MOVE_MODES, move_options, search
+
+    state = RULESET.new_battle(RULESET.load_scenario(scenario), seed=3)
+    checked = 0
+    for u in state.units[::3]:
+        options = move_options(state, CAT, u)
+        for mode, dest, facing, c, steps in options[1:]:
+            p = plan(state, CAT, u, mode, dest, facing)
+            assert p is not None and (p.cost, p.steps, p.mode) == (c, steps, mode)
+            checked += 1
+        listed = {(m, d, f) for m, d, f, _, _ in options}
+        for mode in MOVE_MODES:
+            whole = search(state, CAT, u, mode)
+            for far in (Hex(u.hex.q + 9, u.hex.r), Hex(u.hex.q, u.hex.r + 1), u.hex):
+                for facing in range(6):
+                    if (mode, far, facing) not in listed:
+                        assert (far, facing) not in whole and plan(state, CAT, u, mode, far, facing) is None
+    assert checked > 300
