@@ -74,6 +74,14 @@ def search(state: Battle, cat: Catalogue, unit: Unit, mode: str,
     parent: dict[tuple[Hex, int], tuple[Hex, int] | None] = {start: None}
     heap: list[tuple[int, int, int, int]] = [(0, unit.hex[0], unit.hex[1], unit.facing)]
     goal = None if target is None else ((target[0], 0) if mode == "jump" else target)
+    cells: dict[Hex, tuple[int, int]] = {}  # hex -> (cost to enter or -1, elevation): each looked up once
+
+    def cell(h: Hex) -> tuple[int, int]:
+        found = cells.get(h)
+        if found is None:
+            found = cells[h] = (_enter_cost(state, cat, h, blocked), elevation_at(state, h))
+        return found
+
     while heap:
         cost, q, r, f = heapq.heappop(heap)
         here = (Hex(q, r), f)
@@ -84,14 +92,14 @@ def search(state: Battle, cat: Catalogue, unit: Unit, mode: str,
             break
         nexts: list[tuple[tuple[Hex, int], int]] = []
         h = here[0]
-        z = elevation_at(state, h)
+        z = cell(h)[1]
         if mode == "jump":
             for d in range(6):
                 n = neighbour(h, d)
-                c = _enter_cost(state, cat, n, blocked)
+                c, nz = cell(n)
                 if c < 0:
                     continue
-                climb = max(0, elevation_at(state, n) - z) * mv.climb_cost
+                climb = max(0, nz - z) * mv.climb_cost
                 nexts.append(((n, 0), cost + c + climb))  # turns are free: facing chosen at the end
         else:
             nexts.append(((h, (f + 1) % 6), cost + mv.turn_cost))
@@ -101,8 +109,8 @@ def search(state: Battle, cat: Catalogue, unit: Unit, mode: str,
                 steps.append(((f + 3) % 6, mv.backward_cost))
             for d, factor in steps:
                 n = neighbour(h, d)
-                c = _enter_cost(state, cat, n, blocked)
-                if c < 0 or abs(elevation_at(state, n) - z) > mv.max_step_climb:
+                c, nz = cell(n)
+                if c < 0 or abs(nz - z) > mv.max_step_climb:
                     continue
                 nexts.append(((n, f), cost + c * factor))
         for key, c in nexts:
