@@ -119,37 +119,41 @@ def run_saves(report: Report) -> None:
 SIM_BUDGET = Budget(1.8, op=">=", text=">= 1.8x")
 
 
-def smallest_scenario(ruleset: Any) -> str:
-    """The bundled scenario with the fewest units (quick runs play it, to keep the run short)."""
+def scenarios_by_size(ruleset: Any) -> list[str]:
+    """The bundled scenarios from the fewest units to the most (ties by name)."""
     sizes = []
     for info in ruleset.scenarios():
         state = ruleset.new_battle(ruleset.load_scenario(info.name), 0)
         sizes.append((len(getattr(state, "units", ())), info.name))
-    return min(sizes)[1]
+    return [name for _, name in sorted(sizes)]
+
+
+def smallest_scenario(ruleset: Any) -> str:
+    """The bundled scenario with the fewest units (quick runs play it, to keep the run short)."""
+    return scenarios_by_size(ruleset)[0]
+
+
+#: Games of a full run's speed-up batch (the budget is stated for 20 or more).
+SIM_GAMES = 20
 
 
 def run_sim(report: Report) -> None:
     """Battles a second of `core.sim.run_batch`, normal vs normal, with 1 and with 2 worker processes.
 
-    Quick runs play 2 games of the smallest bundled scenario. Full runs play one
-    game first to size the batch (as many games as fit about 12 s, an even
-    number from 2 to 20) and cycle every bundled scenario, as `skirmish sim` does.
+    Quick runs play 2 games of the smallest bundled scenario. Full runs play SIM_GAMES
+    games cycling every bundled scenario, as `skirmish sim` does, for the speed-up, and
+    then 2 games of the smallest and of the largest scenario on one process: battles a
+    second per core, what a designer's batch of that scenario gets from each core.
     """
     sim = module_or_skip(report, "sim", "core.sim")
     if sim is None:
         return
     from bench_engine import rulesets
 
-    target = 12.0
     for name, ruleset in rulesets(report, "sim"):
         suite = f"sim {name}"
         scenario = smallest_scenario(ruleset) if report.quick else None
-        games = 2
-        if not report.quick:
-            start = time.perf_counter()
-            sim.run_batch(name, games=1, seed=1, ai=("normal", "normal"), jobs=1, scenario=scenario)
-            one = time.perf_counter() - start
-            games = max(2, min(20, 2 * round(target / one / 2)))
+        games = 2 if report.quick else SIM_GAMES
         rates = {}
         for jobs in (1, 2):
             start = time.perf_counter()
@@ -159,3 +163,12 @@ def run_sim(report: Report) -> None:
                                      note=f"{games} games, {scenario or 'bundled scenarios'}", games=games,
                                      wall_s=wall, reported_s=summary.get("seconds"), rounds_mean=summary.get("rounds_mean"))
         report.add_ratio(suite, "speed-up, --jobs 2 over --jobs 1", rates[2], rates[1], SIM_BUDGET)
+        if report.quick:
+            continue
+        order = scenarios_by_size(ruleset)
+        for which, one in (("smallest", order[0]), ("largest", order[-1])):
+            start = time.perf_counter()
+            sim.run_batch(name, games=2, seed=1, ai=("normal", "normal"), jobs=1, scenario=one)
+            wall = time.perf_counter() - start
+            report.add(suite, f"battles a second per core, {which} scenario", 2 / wall, "/s",
+                       note=f"2 games of {one}, one process", games=2, wall_s=wall)
