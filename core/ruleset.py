@@ -329,7 +329,7 @@ class Ruleset(abc.ABC):
         raise ContentError([Problem(source or self.army_label(army), "(army)", f"{self.title} battles bring the armies their scenario names")])
 
     def army_document(self, army: Any) -> Any:
-        """`army` as JSON-ready data, as a save records it in its setup (format 3), so
+        """`army` as JSON-ready data, as a save records it in its setup (since format 3), so
         `verify` can put the same army in the scenario again (`army_from_document`)."""
         return self.codec().converter.unstructure(army)
 

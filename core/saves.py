@@ -36,9 +36,10 @@ from core.serial import new_converter
 T = TypeVar("T")
 
 FORMAT = "skirmish-replay"
-FORMAT_VERSION = 3
-#: A state hash is recorded after every HASH_EVERY actions (and always at the end).
-HASH_EVERY = 1
+FORMAT_VERSION = 4
+#: A state hash is recorded after every HASH_EVERY actions (and always at the end); the
+#: chain's link after every action (`links`) names a changed action exactly in between.
+HASH_EVERY = 10
 #: The most actions replayed between two checked hashes: the work a hostile file can
 #: make `verify` do before it is caught is at most this many actions.
 MAX_HASH_EVERY = 64
@@ -81,14 +82,22 @@ def _from_format_2(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "format_version": 3, "meta": meta, "setup": setup}
 
 
+def _from_format_3(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 3 recorded no links: its chain is checked at its hashes alone, which that
+    build wrote after every action (hash_every 1), so a changed action is still named."""
+    return {**data, "format_version": 4, "links": []}
+
+
 #: MIGRATIONS[n] turns a parsed version-n document into a version n+1 document.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_format_1, 2: _from_format_2}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    1: _from_format_1, 2: _from_format_2, 3: _from_format_3,
+}
 
 TOP_KEYS = (
     "format", "format_version", "ruleset", "rules_version", "content_fingerprint",
-    "setup", "meta", "hash_every", "initial", "actions", "hashes", "final_hash",
+    "setup", "meta", "hash_every", "initial", "actions", "links", "hashes", "final_hash",
 )
-#: What the hashes of a format-3 save cover besides the states and the actions.
+#: What the hashes of a save (format 3 on) cover besides the states and the actions.
 HEADER_KEYS = ("format", "format_version", "ruleset", "rules_version", "content_fingerprint", "setup", "meta", "hash_every")
 META_KEYS = ("created", "players", "result", "steps", "undo")
 SETUP_KEYS = ("scenario", "seed", "armies", "dice")
@@ -141,10 +150,12 @@ class Replay:
     setup: Setup = Setup("", None)
     #: The format the file was written in (older ones are migrated on reading).
     source_format: int = FORMAT_VERSION
-    #: For format 3: the canonical encoding of what the hashes cover besides states and
+    #: From format 3 on: the canonical encoding of what the hashes cover besides states and
     #: actions (HEADER_KEYS), and of every action; empty for older formats.
     header: bytes = b""
     action_blobs: tuple[bytes, ...] = ()
+    #: The chain after each action as recorded (format 4 on); empty for older formats.
+    links: tuple[str, ...] = ()
 
     @property
     def content_changed(self) -> bool:
@@ -203,7 +214,7 @@ def _digest(*parts: bytes) -> str:
 
 
 def start_link(header: bytes) -> str:
-    """The first link of a format-3 hash chain: the header (HEADER_KEYS) the save claims."""
+    """The first link of a save's hash chain (format 3 on): the header (HEADER_KEYS) the save claims."""
     return _digest(FORMAT.encode(), b"3", header)
 
 
@@ -213,7 +224,7 @@ def next_link(link: str, action: bytes) -> str:
 
 
 def checkpoint(link: str, state_hash: str) -> str:
-    """What a format-3 save records at a step: the chain so far and the state there."""
+    """What a save (format 3 on) records at a checkpoint: the chain so far and the state there."""
     return _digest(link.encode(), state_hash.encode())
 
 
@@ -260,10 +271,13 @@ def save_document(
     }
     link = start_link(_canonical({key: document[key] for key in HEADER_KEYS}))
     hashes = [{"step": 0, "hash": checkpoint(link, match.state_hash_at(0))}]
+    links = []
     for step, action in enumerate(document["actions"], start=1):
         link = next_link(link, _canonical(action))
+        links.append(link)
         if step % every == 0:
             hashes.append({"step": step, "hash": checkpoint(link, match.state_hash_at(step))})
+    document["links"] = links
     document["hashes"] = hashes
     document["final_hash"] = checkpoint(link, match.state_hash_at(steps))
     return document
@@ -313,6 +327,10 @@ def _kind(value: Any) -> str:
 
 def _long(field: str, value: str) -> list[tuple[str, str]]:
     return [(field, f"{len(value)} characters; the limit is {MAX_TEXT}")] if len(value) > MAX_TEXT else []
+
+
+def _is_link(text: str) -> bool:
+    return len(text) == 16 and all(c in "0123456789abcdef" for c in text)
 
 
 def _one_of(field: str, value: str, allowed: Sequence[str], what: str) -> list[tuple[str, str]]:
@@ -395,7 +413,7 @@ class HashDoc:
 
 @attrs.frozen
 class Envelope:
-    """A format-3 save as JSON holds it; `initial` and `actions` are the ruleset's to read."""
+    """A save as JSON holds it (older formats are migrated first); `initial` and `actions` are the ruleset's to read."""
 
     format: str
     format_version: int
@@ -407,6 +425,7 @@ class Envelope:
     hash_every: int
     initial: dict[str, Any]
     actions: tuple[Any, ...]
+    links: tuple[str, ...]  # empty when migrated from format 3, which recorded none
     hashes: tuple[HashDoc, ...]
     final_hash: str
 
@@ -422,6 +441,11 @@ class Envelope:
             found.append(("actions", f"{steps} actions; the limit is {MAX_ACTIONS}"))
         elif self.meta.steps != steps:
             found.append(("meta.steps", f"says {self.meta.steps} but the file holds {steps} actions"))
+        elif self.links and len(self.links) != steps:
+            found.append(("links", f"{len(self.links)} recorded; a save of {steps} actions records one after each"))
+        else:
+            found += next(([(f"links[{i}]", f"{link[:20]!r} is not 16 hex digits")]
+                           for i, link in enumerate(self.links) if not _is_link(link)), [])
         if not found:
             found += self._hash_problems()
         return found
@@ -548,6 +572,7 @@ def _same(encoded: Any, raw: Any) -> str | None:
 def read_document(file: str, data: dict[str, Any]) -> Replay:
     """A parsed JSON object to a Replay (types, shapes and bounds checked, actions not applied)."""
     source_format = _head(file, data).format_version
+    original = data  # the hashes of a format-3 file cover its header as written, version 3
     data = migrate(file, data)
     doc = _structure(file, data, Envelope)
     try:
@@ -586,11 +611,13 @@ def read_document(file: str, data: dict[str, Any]) -> Replay:
             raise SaveError(file, f"actions[{index}].{differs}", index)
         actions.append(action)
         blobs.append(_canonical(raw))
-    header = _canonical({key: data[key] for key in HEADER_KEYS}) if source_format >= 3 else b""
+    if source_format >= 4 and len(doc.links) != len(doc.actions):
+        raise SaveError(file, f"links: {len(doc.links)} recorded; a save of {len(doc.actions)} actions records one after each")
+    header = _canonical({key: original[key] for key in HEADER_KEYS}) if source_format >= 3 else b""
     hashes = tuple((h.step, h.hash) for h in doc.hashes)
     return Replay(
         file, ruleset, doc.rules_version, doc.content_fingerprint, meta, initial, tuple(actions), doc.hash_every,
-        hashes, doc.final_hash, setup, source_format, header, tuple(blobs) if source_format >= 3 else (),
+        hashes, doc.final_hash, setup, source_format, header, tuple(blobs) if source_format >= 3 else (), doc.links,
     )
 
 
@@ -671,9 +698,11 @@ def verify(replay: Replay) -> Match:
 
     The start: the initial state must be the one the setup makes (rebuild_start). The
     hashes: a format-3 hash covers the metadata, the setup, every action's canonical
-    encoding so far and the state; older formats hash the state alone. A mismatch raises
-    SaveError naming the first action whose result differs (with hashes every K actions:
-    the window of actions it covers); after a content edit the message says so first.
+    encoding so far and the state; older formats hash the state alone. Format 4 also
+    records the chain's link after every action, so a changed action is named exactly
+    (actions[i]) though states are hashed only every K actions; when the actions are as
+    recorded but a state differs (other rules or content), the window of K actions before
+    that checkpoint is named. After a content edit the message says so first.
     """
     ruleset, file = replay.ruleset, replay.file
     content = replay.content_note()
@@ -706,6 +735,8 @@ def verify(replay: Replay) -> Match:
             raise SaveError(file, f"{content}actions[{index}]: cannot be replayed: {_first_line(exc)}{note}", index) from None
         if chained:
             link = next_link(link, replay.action_blobs[index])
+            if replay.links and link != replay.links[index]:
+                raise SaveError(file, f"{content}actions[{index}]: not the action recorded here (the chain of actions breaks at it){note}", index)
         step = index + 1
         if step in expected:
             if recorded(step) != expected[step]:

@@ -19,13 +19,25 @@ def format_2_document(match: Match, **meta: Any) -> dict[str, Any]:
     doc["meta"] = {"created": m["created"], "players": m["players"], "scenario": setup["scenario"],
                    "seed": setup["seed"], "result": m["result"], "steps": m["steps"], "undo": m["undo"]}
     every = doc["hash_every"]
+    del doc["links"]
     doc["hashes"] = [{"step": s, "hash": codec.state_hash(match.state_at(s))} for s in range(0, match.cursor + 1, every)]
     doc["final_hash"] = codec.state_hash(match.state)
     return doc
 
 
+def relink(doc: dict[str, Any]) -> dict[str, Any]:
+    """`doc` with the chain's link after each action recomputed for the actions it now holds
+    (its hashes left as they were): an edit that the links no longer name."""
+    link = saves.start_link(saves._canonical({k: doc.get(k) for k in saves.HEADER_KEYS}))
+    links = []
+    for raw in doc["actions"] if isinstance(doc.get("actions"), list) else []:
+        link = saves.next_link(link, saves._canonical(raw))
+        links.append(link)
+    return {**doc, "links": links}
+
+
 def rehash(doc: dict[str, Any], ruleset: Any, replay: bool = True) -> dict[str, Any]:
-    """`doc` (format 3) with every hash recomputed for what it now holds, as a forger would:
+    """`doc` (format 4) with its links and every hash recomputed for what it now holds, as a forger would:
     the states its actions reach from its (possibly edited) initial state. Where an action
     cannot be replayed, the hashes from there on are left as they were. With `replay` False
     only the start's hash is recomputed (a state built to hang the rules would hang this too)."""
@@ -35,6 +47,7 @@ def rehash(doc: dict[str, Any], ruleset: Any, replay: bool = True) -> dict[str, 
         actions = [codec.decode_action(a) for a in doc["actions"]]
     except Exception:
         return doc
+    doc = relink(doc)
     every = doc["hash_every"] if isinstance(doc.get("hash_every"), int) and doc["hash_every"] > 0 else 1
     link = saves.start_link(saves._canonical({k: doc.get(k) for k in saves.HEADER_KEYS}))
     hashes = [{"step": 0, "hash": saves.checkpoint(link, codec.state_hash(state))}]

@@ -8,6 +8,7 @@ crossed another side's seal, and a file could hold another side's sealed orders
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -21,7 +22,9 @@ from core.ninja.actions import OrderMove, Submit
 from core.rng import Dice
 from tests.toy_ruleset import RULESET as TOY, Dash, Rest
 
-OLD_SAVES = sorted((Path(__file__).parent / "old_saves").glob("*.json"))
+OLD_SAVES = sorted((Path(__file__).parent / "old_saves").glob("*-format1.json"))
+#: Written by the build before links (format 3: a state hash after every action).
+FORMAT_3_SAVES = sorted((Path(__file__).parent / "old_saves").glob("*-format3.json"))
 
 
 def toy_match(undo: str, seed: int = 11) -> Match:
@@ -191,8 +194,37 @@ def test_an_old_save_of_a_retuned_scenario_is_refused_in_words():
         "start not proven (format 1): not the state scenario 'ash_vs_vine' with seed 7 starts from")
 
 
+@pytest.mark.parametrize("path", FORMAT_3_SAVES, ids=lambda p: p.stem)
+def test_format_3_saves_still_verify_and_name_a_changed_action(path, monkeypatch, tmp_path):
+    """They migrate to format 4 with no links; their hashes cover their header as written
+    (format_version 3) and, one after every action, still name a changed action."""
+    content_of_their_day(monkeypatch, path)
+    replay = saves.read_save(path)
+    assert replay.source_format == 3 and replay.hash_every == 1 and replay.links == ()
+    match = saves.verify(replay)
+    assert match.cursor == replay.meta.steps > 10
+    resaved = saves.save_document(match, created="", players=list(replay.meta.players),
+                                  scenario=replay.meta.scenario, seed=replay.meta.seed)
+    assert resaved["format_version"] == saves.FORMAT_VERSION and len(resaved["links"]) == match.cursor
+    assert saves.verify(saves.read_document(str(path), resaved)).state == match.state
+
+    ruleset = replay.ruleset
+    index = match.cursor // 2
+    before = Match.replay(ruleset, replay.initial, list(replay.actions[:index]))
+    original = replay.actions[index]
+    other = next(a for a in before.legal_actions(original.side) if a != original)
+    data = json.loads(path.read_text())
+    data["actions"][index] = ruleset.codec().encode_action(other)
+    changed = tmp_path / path.name
+    changed.write_text(json.dumps(data))
+    with pytest.raises(saves.SaveError) as exc:
+        saves.verify(saves.read_save(changed))
+    assert f": actions[{index}]: " in str(exc.value) and exc.value.action_index == index
+
+
 def test_the_old_saves_cover_every_ruleset():
-    assert {p.stem.split("-")[0] for p in OLD_SAVES} == {"statwar", "ninja", "commanders"}
+    for kept in (OLD_SAVES, FORMAT_3_SAVES):
+        assert {p.stem.split("-")[0] for p in kept} == {"statwar", "ninja", "commanders"}
 
 
 def test_a_refusal_names_the_side_in_good_english():

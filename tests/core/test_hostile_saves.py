@@ -115,8 +115,22 @@ def test_hashes_must_cover_every_window_of_work(tmp_path):
     doc["hash_every"] = 10**9
     assert "hash_every: 1000000000; it must be 1 to" in refusal(write(tmp_path / "h.json", doc))
     doc = document("ninja")
-    del doc["hashes"][3]
+    del doc["hashes"][1]
     assert "hashes: " in refusal(write(tmp_path / "g.json", doc))
+
+
+def test_links_must_be_one_per_action_and_each_a_digest(tmp_path):
+    doc = document("ninja")
+    steps = len(doc["actions"])
+    assert len(doc["links"]) == steps > 0
+    cut = {**doc, "links": doc["links"][:-1]}
+    assert f"links: {steps - 1} recorded; a save of {steps} actions records one after each" in refusal(write(tmp_path / "a.json", cut))
+    none = {**doc, "links": []}  # a format-4 file that dropped its links: refused, not read as format 3
+    assert f"links: 0 recorded; a save of {steps} actions" in refusal(write(tmp_path / "b.json", none))
+    bad = {**doc, "links": ["x" * 5000, *doc["links"][1:]]}
+    assert "links[0]: 'xxxxxxxxxxxxxxxxxxxx' is not 16 hex digits" in refusal(write(tmp_path / "c.json", bad))
+    gone = {k: v for k, v in doc.items() if k != "links"}
+    assert "links" in refusal(write(tmp_path / "d.json", gone))
 
 
 # --- 4: only regular files -----------------------------------------------------------------
@@ -200,10 +214,11 @@ def test_a_content_edit_is_named_before_a_divergence(tmp_path, monkeypatch):
     doc = document("statwar")
     doc["content_fingerprint"] = "0123456789abcdef"
     doc = rehash(doc, registry.get("statwar"))
-    doc["hashes"][5]["hash"] = "0" * 16
+    doc["hashes"][2]["hash"] = "0" * 16  # the checkpoint after 2 x hash_every actions
     path = write(tmp_path / "old.json", doc)
     now = saves.fingerprint(registry.get("statwar").content_dir())
-    assert f"the content changed since this save (fingerprint 0123456789abcdef, now {now}): actions[4]: the replay diverges" in refusal(path)
+    k = doc["hash_every"]
+    assert f"the content changed since this save (fingerprint 0123456789abcdef, now {now}): actions[{k}..{2 * k - 1}]: the replay diverges" in refusal(path)
 
 
 def test_a_content_edit_that_changes_the_start_is_named(tmp_path, monkeypatch):

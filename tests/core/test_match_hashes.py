@@ -19,10 +19,12 @@ def test_a_second_save_hashes_only_the_new_states(monkeypatch):
     real = type(codec).state_hash
     monkeypatch.setattr(type(codec), "state_hash", lambda self, state: calls.append(state) or real(self, state))
     saves.save_document(match, **META)
-    assert len(calls) == 13  # the start and twelve states
+    assert saves.HASH_EVERY == 10 and len(calls) == 3  # the checkpoints at 0 and 10, and the end (12)
     match.apply(match.legal_actions(match.to_act()[0])[0])
     saves.save_document(match, **META)
-    assert len(calls) == 14 and calls[-1] is match.state
+    assert len(calls) == 4 and calls[-1] is match.state  # the new end only
+    saves.save_document(match, hash_every=1, **META)
+    assert len(calls) == 4 + 10  # a hash for every state: only the ten not yet hashed
 
 
 def test_an_undone_branch_takes_its_hashes_with_it():

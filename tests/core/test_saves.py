@@ -20,7 +20,7 @@ from core.saves import (
     write_save,
 )
 
-from tests.core.save_helpers import format_2_document, rehash
+from tests.core.save_helpers import format_2_document, rehash, relink
 
 pytestmark = pytest.mark.usefixtures("toy_registered")
 from tests.toy_ruleset import RULESET as TOY  # noqa: E402  (the instance the registry hands out for "toy")
@@ -77,7 +77,11 @@ def test_the_document_follows_the_documented_layout(saved):
     assert list(data) == list(saves.TOP_KEYS)
     assert data["format"] == "skirmish-replay" and data["format_version"] == FORMAT_VERSION
     assert data["ruleset"] == "toy" and data["rules_version"] == 1
-    assert data["hashes"][0]["step"] == 0 and data["hashes"][-1]["step"] == match.steps
+    # checkpoints every hash_every actions (the default) from the start; the end has final_hash
+    every = data["hash_every"]
+    assert every == saves.HASH_EVERY and match.steps > every
+    assert [h["step"] for h in data["hashes"]] == list(range(0, match.steps + 1, every))
+    assert len(data["final_hash"]) == 16
     assert data["actions"][0]["kind"] in ("Dash", "Trip", "Rest")
     assert data["meta"]["created"] == META["created"]
 
@@ -116,11 +120,23 @@ def tamper_action(path, index: int) -> None:
 
 
 def test_a_tampered_action_is_named(saved):
+    # states are hashed every HASH_EVERY actions, but the chain's links name the very action
     path, _ = saved
-    tamper_action(path, 3)
+    tamper_action(path, 17)
     error = reason_of(path)
-    assert error.action_index == 3
-    assert str(error).startswith(f"{error.file}: actions[3]: ")
+    assert saves.HASH_EVERY == 10 and error.action_index == 17
+    assert str(error) == f"{error.file}: actions[17]: not the action recorded here (the chain of actions breaks at it)"
+
+
+def test_an_edit_with_its_links_recomputed_is_found_within_its_checkpoint_window(saved):
+    # links recomputed after the edit: the next checkpoint (20) still differs, and names its window
+    path, _ = saved
+    tamper_action(path, 17)  # the later actions stay legal
+    dump_json(path, relink(load_json(path)))
+    error = reason_of(path)
+    k = saves.HASH_EVERY
+    assert error.action_index == k
+    assert str(error).startswith(f"{error.file}: actions[{k}..{2 * k - 1}]: the replay diverges within these actions")
 
 
 def test_an_illegal_action_is_named(saved):
