@@ -697,7 +697,7 @@ def verify(replay: Replay) -> Match:
     the rebuilt Match on success.
 
     The start: the initial state must be the one the setup makes (rebuild_start). The
-    hashes: a format-3 hash covers the metadata, the setup, every action's canonical
+    hashes: from format 3 on a hash covers the metadata, the setup, every action's canonical
     encoding so far and the state; older formats hash the state alone. Format 4 also
     records the chain's link after every action, so a changed action is named exactly
     (actions[i]) though states are hashed only every K actions; when the actions are as
