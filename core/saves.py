@@ -329,6 +329,10 @@ def _long(field: str, value: str) -> list[tuple[str, str]]:
     return [(field, f"{len(value)} characters; the limit is {MAX_TEXT}")] if len(value) > MAX_TEXT else []
 
 
+def _links_miscounted(count: int, steps: int) -> str:
+    return f"{count} recorded; a save of {steps} actions records one after each"
+
+
 def _is_link(text: str) -> bool:
     return len(text) == 16 and all(c in "0123456789abcdef" for c in text)
 
@@ -442,7 +446,7 @@ class Envelope:
         elif self.meta.steps != steps:
             found.append(("meta.steps", f"says {self.meta.steps} but the file holds {steps} actions"))
         elif self.links and len(self.links) != steps:
-            found.append(("links", f"{len(self.links)} recorded; a save of {steps} actions records one after each"))
+            found.append(("links", _links_miscounted(len(self.links), steps)))
         else:
             found += next(([(f"links[{i}]", f"{link[:20]!r} is not 16 hex digits")]
                            for i, link in enumerate(self.links) if not _is_link(link)), [])
@@ -611,8 +615,10 @@ def read_document(file: str, data: dict[str, Any]) -> Replay:
             raise SaveError(file, f"actions[{index}].{differs}", index)
         actions.append(action)
         blobs.append(_canonical(raw))
+    # Envelope.problems accepts no links at all (what format 3 migrates to); a file
+    # written as format 4 must record them all.
     if source_format >= 4 and len(doc.links) != len(doc.actions):
-        raise SaveError(file, f"links: {len(doc.links)} recorded; a save of {len(doc.actions)} actions records one after each")
+        raise SaveError(file, f"links: {_links_miscounted(len(doc.links), len(doc.actions))}")
     header = _canonical({key: original[key] for key in HEADER_KEYS}) if source_format >= 3 else b""
     hashes = tuple((h.step, h.hash) for h in doc.hashes)
     return Replay(
