@@ -292,6 +292,6 @@ def map_sheet(spec: MapSpec, cat: Catalogue) -> Sheet:
         if i < len(values):
             v = values[i]
             extra = f"; start value {v.value:g} (cover {v.cover}, high ground {v.high}, {v.centre:g} to the centre)"
-        lines.append(f"  Zone {i}: columns {c0}-{c1}, rows {r0}-{r1}, facing {FACINGS[z.facing]}, {room} hexes{extra}")
+        lines.append(f"  Zone {i}: columns {min(c0, c1)}-{max(c0, c1)}, rows {min(r0, r1)}-{max(r0, r1)}, facing {FACINGS[z.facing]}, {room} hexes{extra}")
         data["zones"].append({"cells": list(z.cells), "facing": z.facing, "hexes": room})
     return Sheet(f"Map {spec.name}", tuple(lines), data)

@@ -64,11 +64,18 @@ def load_setup(path: Path, cat: Catalogue) -> Setup:
     return Setup(str(path), spec, mp, tuple(armies))
 
 
+def _span(a: int, b: int) -> range:
+    """a to b inclusive, counting down when b < a."""
+    return range(a, b + 1) if a <= b else range(a, b - 1, -1)
+
+
 def zone_cells(mp: MapSpec, zone: int, cat: Catalogue) -> list[tuple[int, int]]:
-    """The enterable cells of a deployment zone, row by row."""
+    """The enterable cells of a deployment zone in the order its army deploys: row by row
+    from the zone's first corner (col0, row0) towards its second, so a zone written from
+    the map's right or bottom edge deploys from that edge, as a mirror image would."""
     glyphs = cat.glyph_terrain()
     c0, r0, c1, r1 = mp.zones[zone].cells
-    return [(c, r) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1) if cat.rules.terrain[glyphs[mp.terrain[r][c]]].passable]
+    return [(c, r) for r in _span(r0, r1) for c in _span(c0, c1) if cat.rules.terrain[glyphs[mp.terrain[r][c]]].passable]
 
 
 def board_of(mp: MapSpec, cat: Catalogue) -> Board:

@@ -240,7 +240,7 @@ def terrain_problems(rows: tuple[str, ...], glyphs: dict[str, str], field: str) 
 class ZoneSpec:
     """Where one army deploys: a rectangle of map cells and the facing its ninja start with."""
 
-    cells: tuple[int, int, int, int]  # col0, row0, col1, row1 (inclusive)
+    cells: tuple[int, int, int, int]  # col0, row0, col1, row1 (inclusive); deployment starts at (col0, row0)
     facing: int
 
 
@@ -280,7 +280,7 @@ class MapSpec:
             out.append(("zones", "a map has 2 to 4 deployment zones"))
         for i, z in enumerate(self.zones):
             c0, r0, c1, r1 = z.cells
-            if not (0 <= c0 <= c1 < self.width and 0 <= r0 <= r1 < self.height):
+            if not all(0 <= c < self.width for c in (c0, c1)) or not all(0 <= r < self.height for r in (r0, r1)):
                 out.append((f"zones[{i}].cells", "rectangle outside the map"))
             if not 0 <= z.facing < 6:
                 out.append((f"zones[{i}].facing", "must be 0..5 (E, NE, NW, W, SW, SE)"))
