@@ -334,7 +334,7 @@ def _links_miscounted(count: int, steps: int) -> str:
 
 
 def _is_link(text: str) -> bool:
-    return len(text) == 16 and all(c in "0123456789abcdef" for c in text)
+    return len(text) == 16 and not text.strip("0123456789abcdef")
 
 
 def _one_of(field: str, value: str, allowed: Sequence[str], what: str) -> list[tuple[str, str]]:
@@ -606,15 +606,17 @@ def read_document(file: str, data: dict[str, Any]) -> Replay:
         raise SaveError(file, f"initial: {differs}")
     actions, blobs = [], []
     for index, raw in enumerate(doc.actions):
+        blob = _canonical(raw)  # the chain's input, and what the action must encode to again
         try:
             action = codec.decode_action(raw)
-            differs = _same(codec.encode_action(action), raw)
+            encoded = codec.encode_action(action)
+            differs = None if _canonical(encoded) == blob else _same(encoded, raw)
         except Exception as exc:
             raise SaveError(file, f"actions[{index}]: {_decode_error(exc)}", index) from None
         if differs is not None:
             raise SaveError(file, f"actions[{index}].{differs}", index)
         actions.append(action)
-        blobs.append(_canonical(raw))
+        blobs.append(blob)
     # Envelope.problems accepts no links at all (what format 3 migrates to); a file
     # written as format 4 must record them all.
     if source_format >= 4 and len(doc.links) != len(doc.actions):

@@ -93,6 +93,20 @@ def _make_strict(converter) -> None:
             base, length = list_structure_factory(t, converter), None
         elif args and args[-1] is not Ellipsis:
             base, length = converter.gen_structure_hetero_tuple(t), len(args)
+        elif args and args[0] in _PRIMITIVE:
+            # a long run of integers or text (a board's terrain and heights): one pass checks
+            # every item's type; only a list with a wrong item takes the per-item path that words
+            # the error, so the result and every message are as before
+            base, length = homogenous_tuple_structure_factory(t, converter), None
+            kind = args[0]
+
+            def structure(value, _t, _base=base, _kind=kind):
+                items = _checked_array(value, None)
+                if all(type(x) is _kind for x in items):
+                    return tuple(items)
+                return _base(items, _t)
+
+            return structure
         elif args:
             base, length = homogenous_tuple_structure_factory(t, converter), None
         else:
@@ -115,6 +129,11 @@ def _make_strict(converter) -> None:
 
     converter.register_structure_hook_factory(is_array, array_hook)
     converter.register_structure_hook_factory(is_mapping, mapping_hook)
+
+
+#: Item types a homogeneous tuple may take without a hook per item: the strict hooks above
+#: accept exactly these types and return the value unchanged.
+_PRIMITIVE = (int, str, bool)
 
 
 def _checked_array(value: Any, length: int | None) -> Any:
@@ -184,10 +203,22 @@ class Codec:
         return self.converter.structure(data, self.state_type)
 
     def encode_action(self, action: Any) -> Any:
-        return self.converter.unstructure(action, self.action_union)
+        return self._action_hooks()[0](action)
 
     def decode_action(self, data: Any) -> Any:
-        return self.converter.structure(data, self.action_union)
+        return self._action_hooks()[1](data, self.action_union)
+
+    def _action_hooks(self) -> tuple[Callable[[Any], Any], Callable[[Any, Any], Any]]:
+        """The converter's hooks for the action union, looked up once: a save encodes and
+        decodes every action, and the converter's dispatch hashes the union type each call."""
+        try:
+            return self._hooks
+        except AttributeError:
+            self._hooks = (
+                self.converter.get_unstructure_hook(self.action_union),
+                self.converter.get_structure_hook(self.action_union),
+            )
+            return self._hooks
 
     def encode_event(self, event: Any) -> Any:
         return self.converter.unstructure(event, self.event_union)
