@@ -292,14 +292,14 @@ def write_save(path: str | Path, match: Match, **meta: Any) -> Path:
 def render(document: dict[str, Any]) -> bytes:
     """JSON laid out for people: one top-level key a line, one action or hash a line."""
     lines = []
+    dumps = orjson.dumps
     for key, value in document.items():
         if isinstance(value, list) and value:
-            items = ",\n".join("    " + orjson.dumps(v).decode() for v in value)
-            text = f"[\n{items}\n  ]"
+            text = b"[\n    " + b",\n    ".join(map(dumps, value)) + b"\n  ]"
         else:
-            text = orjson.dumps(value).decode()
-        lines.append(f"  {orjson.dumps(key).decode()}: {text}")
-    return ("{\n" + ",\n".join(lines) + "\n}\n").encode()
+            text = dumps(value)
+        lines.append(b"  " + dumps(key) + b": " + text)
+    return b"{\n" + b",\n".join(lines) + b"\n}\n"
 
 
 def write_document(path: str | Path, document: dict[str, Any]) -> Path:
