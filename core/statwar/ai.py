@@ -89,7 +89,12 @@ def _hit(attacker: tuple, target: tuple) -> float:
 
 
 def evaluate(state: Battle, side: int) -> float:
-    """Material (half for being alive, half by Health), the next attacks in list order, approach."""
+    """Material (half for being alive, half by Health), the next attacks in list order, approach.
+
+    Each term is what comparing every unit with every enemy gives, found through an index of
+    where the units stand (`_Near`) so that a unit looks only at the enemies near enough to
+    count; the terms are added in the same order as ever, so the sum is the same to the bit.
+    """
     if state.phase == OVER:
         if state.winner == -1:
             return 0.0
@@ -100,33 +105,58 @@ def evaluate(state: Battle, side: int) -> float:
         v = p[9] * (0.5 + 0.5 * p[10] / p[11])
         score += v if p[1] == side else -v
     if state.phase == BATTLE:
+        near = _Near(pieces)
         mover = state.to_move
         first = active_unit(state, mover)  # acts right now
         second = active_unit(state, 1 - mover)  # acts after it
+        hits: dict[tuple[int, int], list] = {}  # (side, damage) -> [(hit, enemy)], best first
         for p in pieces:
             if p[5] <= 0:
                 continue
             radius = p[7] + p[6]
+            kind = (p[1], p[5])
+            best = hits.get(kind)
+            if best is None:
+                best = [(v, t) for t in pieces if t[1] != p[1] and t[12] for v in (_hit(p, t),) if v > 0.0]
+                best.sort(key=_first, reverse=True)
+                hits[kind] = best
+            # the best hit in reach: the first of the best within reach, else (when the first
+            # few are all out of reach) the best of the enemies the index finds near enough
             threat = 0.0
-            for t in pieces:
-                if t[1] != p[1] and t[12] and _apart(p, t) <= radius:
-                    v = _hit(p, t)
-                    if v > threat:
-                        threat = v
+            for v, t in best[:FIRST_LOOKS]:
+                if _apart(p, t) <= radius:
+                    threat = v
+                    break
+            else:
+                if len(best) > FIRST_LOOKS:
+                    for t in near.enemies_within(p, radius):
+                        v = _hit(p, t)
+                        if v > threat:
+                            threat = v
             weight = NEXT if p[0] == first else AFTER if p[0] == second else LATER
             score += weight * threat if p[1] == side else -weight * threat
     # approach: every unit that can hurt someone wants to be within reach of its nearest victim,
     # counted in steps around blocked squares (a river crossed at fords is no short way)
+    board = state.board
+    fields: dict[tuple[int, int], tuple] = {}  # (side, damage) -> (victims, their step field)
     for p in pieces:
         if p[5] <= 0 or not p[12]:
             continue
-        victims = tuple(sorted(c for t in pieces if t[1] != p[1] and t[12] and p[5] > t[8] for c in cells(t[2], t[3], t[4])))
-        if not victims:
+        kind = (p[1], p[5])
+        found = fields.get(kind)
+        if found is None:
+            foes = [t for t in pieces if t[1] != p[1] and t[12] and p[5] > t[8]]
+            victims = tuple(sorted(c for t in foes for c in cells(t[2], t[3], t[4])))
+            found = fields[kind] = (foes, _steps_from(board, victims) if victims else None)
+        foes, field = found
+        if field is None:
             continue
-        field = _steps_from(state.board, victims)
-        nearest = min(field.get(c, UNREACHED) for c in cells(p[2], p[3], p[4]))
+        if p[4] == 1:
+            nearest = field.get((p[2], p[3]), UNREACHED)
+        else:
+            nearest = min(field.get(c, UNREACHED) for c in cells(p[2], p[3], p[4]))
         if nearest >= UNREACHED:
-            nearest = min(_apart(p, t) for t in pieces if t[1] != p[1] and t[12] and p[5] > t[8])
+            nearest = min(_apart(p, t) for t in foes)
         away = nearest - p[6]
         if away > 0:
             v = APPROACH * min(away, 30)
@@ -134,18 +164,85 @@ def evaluate(state: Battle, side: int) -> float:
     return score
 
 
+class _Near:
+    """Where the units on the board stand, by side, in buckets of BUCKET x BUCKET squares."""
+
+    __slots__ = ("buckets", "sides", "largest")
+
+    def __init__(self, pieces: list[tuple]) -> None:
+        buckets: dict[tuple[int, int, int], list] = {}
+        sides: set[int] = set()
+        largest = 1
+        for t in pieces:
+            if t[12]:
+                key = (t[1], t[2] // BUCKET, t[3] // BUCKET)
+                found = buckets.get(key)
+                if found is None:
+                    buckets[key] = [t]
+                else:
+                    found.append(t)
+                sides.add(t[1])
+                if t[4] > largest:
+                    largest = t[4]
+        self.buckets = buckets
+        self.sides = sorted(sides)
+        self.largest = largest
+
+    def enemies_within(self, p: tuple, radius: int) -> list[tuple]:
+        """The enemies of piece `p` standing on the board within `radius` of it (`_apart`)."""
+        out = []
+        px, py, size = p[2], p[3], p[4]
+        low = radius + self.largest - 1
+        x0, x1 = max(0, px - low) // BUCKET, (px + size - 1 + radius) // BUCKET
+        y0, y1 = max(0, py - low) // BUCKET, (py + size - 1 + radius) // BUCKET
+        buckets = self.buckets
+        for s in self.sides:
+            if s == p[1]:
+                continue
+            for bx in range(x0, x1 + 1):
+                for by in range(y0, y1 + 1):
+                    found = buckets.get((s, bx, by))
+                    if found is not None:
+                        for t in found:
+                            if _apart(p, t) <= radius:
+                                out.append(t)
+        return out
+
+
+#: Enemies, best hit first, a unit checks for reach before it asks the position index.
+FIRST_LOOKS = 6
+
+
+def _first(pair: tuple) -> float:
+    return pair[0]
+
+
+#: Squares a side of one bucket of the position index (`_Near`).
+BUCKET = 8
 #: Steps counted for a square no path reaches.
 UNREACHED = 10_000
-#: Step fields kept (by board and source squares); the oldest half goes when full.
+#: Step fields kept per board (by source squares); the oldest half goes when full.
 FIELDS_KEPT = 256
-_fields: dict[tuple, dict] = {}
+#: Boards whose step fields are kept; all are forgotten when a new board would pass this.
+BOARDS_KEPT = 8
+_fields: dict = {}  # board -> {sources: field}
+#: The board asked about last and its fields: a board is hashed (all its squares) once, not per call.
+_last_fields: tuple = (None, None)
 
 
 def _steps_from(board, sources: tuple) -> dict:
     """Steps (8 directions, open squares only) from the nearest of `sources` to every square
     reached; remembered by value, since a decision asks about the same enemies many times."""
-    key = (board.name, board.width, board.terrain, sources)
-    found = _fields.get(key)
+    global _last_fields
+    last_board, kept = _last_fields
+    if kept is None or not (board is last_board or board == last_board):
+        kept = _fields.get(board)
+        if kept is None:
+            if len(_fields) >= BOARDS_KEPT:
+                _fields.clear()
+            kept = _fields[board] = {}
+        _last_fields = (board, kept)
+    found = kept.get(sources)
     if found is not None:
         return found
     dist = {c: 0 for c in sources}
@@ -162,10 +259,10 @@ def _steps_from(board, sources: tuple) -> dict:
                         dist[c] = d
                         nxt.append(c)
         frontier = nxt
-    if len(_fields) >= FIELDS_KEPT:
-        for old in list(_fields)[: FIELDS_KEPT // 2]:
-            del _fields[old]
-    _fields[key] = dist
+    if len(kept) >= FIELDS_KEPT:
+        for old in list(kept)[: FIELDS_KEPT // 2]:
+            del kept[old]
+    kept[sources] = dist
     return dist
 
 
