@@ -14,7 +14,7 @@ from core.statwar import setup as battle_setup
 from core.statwar.actions import ACTION_TYPES
 from core.statwar.events import EVENT_TYPES
 from core.statwar.geometry import ReachMemo
-from core.statwar.state import Battle
+from core.statwar.state import BATTLE, Battle
 
 
 class StatWar(Ruleset):
@@ -29,6 +29,8 @@ class StatWar(Ruleset):
     def __init__(self) -> None:
         # The last move search, shared by listing actions, applying one and explaining it.
         self._moves = ReachMemo()
+        # The judge of the decision the AI is weighing: its candidates' states evaluated from what they share.
+        self._judge = ai.JudgeMemo()
 
     # --- building a battle -------------------------------------------------
     def scenarios(self) -> list[ScenarioInfo]:
@@ -141,6 +143,17 @@ class StatWar(Ruleset):
     # --- for the AI --------------------------------------------------------
     def evaluate(self, state: Battle, side: int) -> float:
         return ai.evaluate(state, side)
+
+    def action_value(self, state: Battle, action: Any, side: int, samples: int = 1) -> float:
+        """Ruleset.action_value, with each state after evaluated by the decision's judge (same value)."""
+        if state.phase != BATTLE:
+            return super().action_value(state, action, side, samples)
+        judge = self._judge(state, side)
+        total = 0.0
+        for i in range(samples):
+            after, _ = self.apply(self.reseed(state, i + 1), action)
+            total += judge.value(after)
+        return total / samples
 
     def ai_candidates(self, state: Battle, side: int) -> list[Any]:
         return ai.candidates(state, side, self._moves)

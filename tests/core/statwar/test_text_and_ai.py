@@ -182,3 +182,31 @@ def test_normal_against_normal_plays_more_than_one_game():
         winners.add(R.outcome(final).winner)
     assert len(games) >= 6
     assert 0 in winners and 1 in winners
+
+
+def test_the_judge_of_a_decision_gives_evaluate_to_the_bit():
+    # action_value works each candidate's state out from what the decision shares (ai.Judge);
+    # the AI's ranking and its normal spread compare those floats, so they must be evaluate's
+    # own, bit for bit, for both sides: moves, kills, blasts, mounting and riders
+    from core.ai import candidates
+    from core.statwar.ai import Judge, evaluate
+    from core.statwar.state import BATTLE
+
+    checked = 0
+    for scenario, seed in (("hordes_200", 1), ("plains_100", 2), ("duel_25", 3)):
+        state = R.new_battle(R.load_scenario(scenario), seed)
+        players = {0: Player("normal", seed), 1: Player("easy", seed + 5)}
+        for _ in range(120):
+            if R.outcome(state) is not None:
+                break
+            side = R.to_act(state)[0]
+            if state.phase == BATTLE:
+                actions = candidates(R, state, side)
+                for judged in (side, 1 - side):
+                    judge = Judge(state, judged)
+                    for action in actions:
+                        after, _ = R.apply(R.reseed(state, 1), action)
+                        assert repr(judge.value(after)) == repr(evaluate(after, judged)), action
+                        checked += 1
+            state, _ = R.apply(state, players[side].choose(R, state, side))
+    assert checked > 1000
