@@ -8,6 +8,7 @@ a little. Floats are fine here (AI only).
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 import operator
@@ -485,7 +486,7 @@ class Judge:
 
     __slots__ = ("units", "board", "designs", "side", "to_move", "pieces", "order", "mat", "mat_at",
                  "mat_sum", "first", "second", "everyone", "near", "hits", "threat", "terms", "term_at",
-                 "reach_max", "groups", "members", "approach", "riders")
+                 "reach_max", "groups", "members", "approach", "riders", "leaning", "tempted")
 
     def __init__(self, state: Battle, side: int) -> None:
         self.units, self.board, self.designs, self.side = state.units, state.board, state.designs, side
@@ -503,6 +504,8 @@ class Judge:
         self.near = _Near(pieces)
         self.hits: dict = {}
         self.threat: dict[int, float] = {}
+        self.leaning: dict[int, list] = {}  # uid -> enemies whose best hit may rest on it
+        self.tempted: dict[tuple, list] = {}  # (uid, health) -> enemies whose hit on it beats their best
         armed = [p for p in pieces if p[5] > 0]
         self.term_at = {p[0]: i for i, p in enumerate(armed)}
         self.reach_max = max((p[7] + p[6] for p in armed), default=0)
@@ -619,12 +622,16 @@ class Judge:
         roles = set()
         if first != self.first or second != self.second:
             roles.update(u for u in (first, second, self.first, self.second) if u is not None and u in self.term_at)
+        # an enemy's best hit changes only if it may have rested on a changed unit where it
+        # stood, or a changed unit now stands in its reach offering more
         for uid in changed:
-            for q in (pieces[uid] if uid in pieces else None, new.get(uid)):
-                if q is None or not q[12]:
-                    continue
-                for p in self.everyone.enemies_within(q, self.reach_max):
-                    if p[5] > 0 and _apart(p, q) <= p[7] + p[6] and _hit(p, q) > 0.0:
+            q = pieces.get(uid)
+            if q is not None and q[12]:
+                dirty.update(self._leaning_on(q))
+            q = new.get(uid)
+            if q is not None and q[12]:
+                for p in self._tempted_by(q):
+                    if _apart(p, q) <= p[7] + p[6]:
                         dirty.add(p[0])
         terms = self.terms
         if dirty or roles:
@@ -675,12 +682,46 @@ class Judge:
                 approach[i] = _approach_term(p, found, side)
         return functools.reduce(operator.add, filter(_present, approach), score)
 
+    def _leaning_on(self, q: tuple) -> list[int]:
+        """Enemies of `q` (as it stands in the decision's state) whose best hit may be the one on it."""
+        found = self.leaning.get(q[0])
+        if found is None:
+            found = []
+            for p in self.everyone.enemies_within(q, self.reach_max):
+                if p[5] > 0 and _apart(p, q) <= p[7] + p[6]:
+                    v = _hit(p, q)
+                    if v > 0.0 and v >= self.threat[p[0]]:
+                        found.append(p[0])
+            self.leaning[q[0]] = found
+        return found
+
+    def _tempted_by(self, q: tuple) -> list[tuple]:
+        """Enemies of `q` whose hit on it, as it is now, beats their best hit in the decision's state."""
+        key = (q[0], q[10])
+        found = self.tempted.get(key)
+        if found is None:
+            threat = self.threat
+            found = self.tempted[key] = [p for p in self.pieces.values()
+                                         if p[1] != q[1] and p[5] > 0 and _hit(p, q) > threat[p[0]]]
+        return found
+
     def _group_after(self, kind: tuple, changed: set, moved: tuple) -> tuple:
         """(foes, victims, field) of a group whose victims some changed unit joined, left or moved in."""
         side, damage = kind
-        foes = [t for t in self._group(side, damage)[0] if t[0] not in changed]
+        foes, victims, _ = self._group(side, damage)
+        squares = list(victims)
+        for uid in changed:
+            q = self.pieces.get(uid)
+            if q is not None and q[12] and q[1] != side and damage > q[8]:
+                for c in cells(q[2], q[3], q[4]):
+                    del squares[bisect.bisect_left(squares, c)]
+        for q in moved:
+            if q[1] != side and q[12] and damage > q[8]:
+                for c in cells(q[2], q[3], q[4]):
+                    bisect.insort(squares, c)
+        foes = [t for t in foes if t[0] not in changed]
         foes.extend(q for q in moved if q[1] != side and q[12] and damage > q[8])
-        victims = tuple(sorted(c for t in foes for c in cells(t[2], t[3], t[4])))
+        victims = tuple(squares)
         return foes, victims, _steps_from(self.board, victims) if victims else None
 
 
