@@ -9,7 +9,7 @@ from core.content import display_path, read_toml
 from core.errors import ContentError, Problem
 from core.ruleset import Budget, Outcome, Ruleset, ScenarioInfo, Sheet
 from core.generate import Generation, is_generated
-from core.statwar import ai, content, generate, muster, picks, sheet, turn, view
+from core.statwar import ai, content, generate, judge, muster, picks, sheet, turn, view
 from core.statwar import setup as battle_setup
 from core.statwar.actions import ACTION_TYPES
 from core.statwar.events import EVENT_TYPES
@@ -30,7 +30,7 @@ class StatWar(Ruleset):
         # The last move search, shared by listing actions, applying one and explaining it.
         self._moves = ReachMemo()
         # The judge of the decision the AI is weighing: its candidates' states evaluated from what they share.
-        self._judge = ai.JudgeMemo()
+        self._judge = judge.JudgeMemo()
 
     # --- building a battle -------------------------------------------------
     def scenarios(self) -> list[ScenarioInfo]:
@@ -148,11 +148,11 @@ class StatWar(Ruleset):
         """Ruleset.action_value, with each state after evaluated by the decision's judge (same value)."""
         if state.phase != BATTLE:
             return super().action_value(state, action, side, samples)
-        judge = self._judge(state, side)
+        weigh = self._judge(state, side)
         total = 0.0
         for i in range(samples):
             after, _ = self.apply(self.reseed(state, i + 1), action)
-            total += judge.value(after)
+            total += weigh.value(after)
         return total / samples
 
     def ai_candidates(self, state: Battle, side: int) -> list[Any]:

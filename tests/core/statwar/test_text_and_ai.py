@@ -189,7 +189,8 @@ def test_the_judge_of_a_decision_gives_evaluate_to_the_bit():
     # the AI's ranking and its normal spread compare those floats, so they must be evaluate's
     # own, bit for bit, for both sides: moves, kills, blasts, mounting and riders
     from core.ai import candidates
-    from core.statwar.ai import Judge, evaluate
+    from core.statwar.ai import evaluate
+    from core.statwar.judge import Judge
     from core.statwar.state import BATTLE
 
     checked = 0
