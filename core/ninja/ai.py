@@ -26,7 +26,7 @@ from core.ninja.attacks import hit_chance, melee_reach, missile_extra, missile_r
 from core.ninja.content import Catalogue
 from core.ninja.movement import move_options
 from core.ninja.stakes import Stakes, StakesOf
-from core.ninja.state import Battle, Unit
+from core.ninja.state import Battle, Unit, replace_battle, replace_unit
 from core.ninja.turn import grown_by_one, is_volley, to_act, unit_action_orders, unordered
 from core.ruleset import Budget
 
@@ -227,10 +227,10 @@ def move_value(state: Battle, cat: Catalogue, m: OrderMove, stakes_of: StakesOf)
     for p in state.moves:  # our own sealed moves: do not aim two ninja at one hex
         if state.units[p.unit].side == u.side and p.steps and (p.steps[-1][0], p.steps[-1][1]) == dest:
             return -5.0
-    moved = attrs.evolve(u, hex=dest, facing=m.facing, mode=m.mode)
+    moved = replace_unit(u, hex=dest, facing=m.facing, mode=m.mode)
     units = list(state.units)
     units[u.uid] = moved
-    trial = attrs.evolve(state, units=tuple(units))
+    trial = replace_battle(state, units=tuple(units))
     return position_value(trial, cat, moved, stakes_of(state, u.side))
 
 
@@ -246,7 +246,7 @@ def grown_volley(state: Battle, cat: Catalogue, side: int, stakes_of: StakesOf) 
         nexts = grown_by_one(state, cat, o)
         if not nexts:
             continue
-        without = attrs.evolve(state, orders=tuple(x for x in state.orders if x.unit != o.unit))
+        without = replace_battle(state, orders=tuple(x for x in state.orders if x.unit != o.unit))
         now = _order_value(without, cat, o, stakes_of)
         for e in nexts:
             gain = _order_value(without, cat, e, stakes_of) - now

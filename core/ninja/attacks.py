@@ -7,14 +7,11 @@ attacker). Every modifier is reported by name with the roll.
 
 from __future__ import annotations
 
-
-import attrs
-
 from core.hexgrid import distance, in_arc
 from core.ninja.content import Catalogue
 from core.ninja.effects import add_effect
 from core.ninja.events import ActionFailed, AttackRedirected, AttackRolled, DamageDealt, DamagePrevented, UnitDied
-from core.ninja.state import Battle
+from core.ninja.state import Battle, replace_battle, replace_unit
 from core.ninja.terrain import clear_line, smoky
 from core import words
 
@@ -71,7 +68,7 @@ def roll_attack(state: Battle, cat: Catalogue, attacker: int, target: int, sourc
     value, dice = state.dice.roll(d.sides)
     roll = value - 1 + d.lowest
     hit = roll != d.always_miss and (roll == d.always_hit or roll >= need)
-    return attrs.evolve(state, dice=dice), AttackRolled(attacker, target, source, roll, need, mods, hit)
+    return replace_battle(state, dice=dice), AttackRolled(attacker, target, source, roll, need, mods, hit)
 
 
 def deal_damage(state: Battle, uid: int, amount: int, cause: str, by: int = -1) -> tuple[Battle, list]:
@@ -83,14 +80,14 @@ def deal_damage(state: Battle, uid: int, amount: int, cause: str, by: int = -1) 
         return state, [DamagePrevented(uid, amount, cause)]
     hp = max(0, u.hp - amount)
     units = list(state.units)
-    units[uid] = attrs.evolve(u, hp=hp)
+    units[uid] = replace_unit(u, hp=hp)
     if by >= 0 and state.units[by].side != u.side:
         b = units[by]
-        units[by] = attrs.evolve(b, damage_dealt=b.damage_dealt + (u.hp - hp))
+        units[by] = replace_unit(b, damage_dealt=b.damage_dealt + (u.hp - hp))
     events: list = [DamageDealt(uid, amount, u.hp, hp, cause)]
     if hp == 0:
         events.append(UnitDied(uid))
-    return attrs.evolve(state, units=tuple(units)), events
+    return replace_battle(state, units=tuple(units)), events
 
 
 def guard_of(state: Battle, target: int) -> int:
@@ -233,8 +230,8 @@ def volley(state: Battle, cat: Catalogue, uid: int, targets: tuple[int, ...], so
             events.append(ActionFailed(uid, f"no clear throw at unit {t} any more"))
             continue
         units = list(state.units)
-        units[uid] = attrs.evolve(u, ammo=u.ammo - 1)
-        state = attrs.evolve(state, units=tuple(units))
+        units[uid] = replace_unit(u, ammo=u.ammo - 1)
+        state = replace_battle(state, units=tuple(units))
         dist = distance(u.hex, state.units[t].hex)
         extra = missile_extra(cat, u.school, dist, len(targets))
         if to_hit:

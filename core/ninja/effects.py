@@ -11,7 +11,7 @@ from __future__ import annotations
 import attrs
 
 from core.ninja.events import EffectApplied, EffectEnded
-from core.ninja.state import Battle, Effect
+from core.ninja.state import Battle, Effect, replace_battle, replace_unit
 from core.words import count
 
 #: How the map and the unit panel name each effect (short flag, long words).
@@ -44,8 +44,8 @@ def add_effect(state: Battle, uid: int, name: str, rounds: int, amount: int = 0,
     else:
         new = Effect(name, rounds, amount, source)
     units = list(state.units)
-    units[uid] = attrs.evolve(u, effects=rest + (new,))
-    return attrs.evolve(state, units=tuple(units)), [EffectApplied(uid, name, new.rounds, new.amount)]
+    units[uid] = replace_unit(u, effects=rest + (new,))
+    return replace_battle(state, units=tuple(units)), [EffectApplied(uid, name, new.rounds, new.amount)]
 
 
 def remove_effect(state: Battle, uid: int, name: str) -> tuple[Battle, list]:
@@ -53,8 +53,8 @@ def remove_effect(state: Battle, uid: int, name: str) -> tuple[Battle, list]:
     if not u.has(name):
         return state, []
     units = list(state.units)
-    units[uid] = attrs.evolve(u, effects=tuple(e for e in u.effects if e.name != name))
-    return attrs.evolve(state, units=tuple(units)), [EffectEnded(uid, name)]
+    units[uid] = replace_unit(u, effects=tuple(e for e in u.effects if e.name != name))
+    return replace_battle(state, units=tuple(units)), [EffectEnded(uid, name)]
 
 
 def tick_effects(state: Battle) -> tuple[Battle, list]:
@@ -70,8 +70,8 @@ def tick_effects(state: Battle) -> tuple[Battle, list]:
                 kept.append(attrs.evolve(e, rounds=e.rounds - 1))
             elif u.hp > 0:
                 events.append(EffectEnded(u.uid, e.name))
-        units[u.uid] = attrs.evolve(u, effects=tuple(kept))
-    return attrs.evolve(state, units=tuple(units)), events
+        units[u.uid] = replace_unit(u, effects=tuple(kept))
+    return replace_battle(state, units=tuple(units)), events
 
 
 def flags(effects: tuple[Effect, ...]) -> tuple[str, ...]:

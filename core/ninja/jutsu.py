@@ -8,15 +8,13 @@ point; a defensive one may not. Each jutsu's numbers are in its school file;
 
 from __future__ import annotations
 
-import attrs
-
 from core.hexgrid import Hex, direction_between, distance, line, neighbour, neighbours, within
 from core.ninja.attacks import deal_damage, melee, melee_targets, strike, volley, volleys
 from core.ninja.content import Catalogue
 from core.ninja.effects import add_effect, remove_effect
 from core.ninja.events import ActionFailed, JutsuCast, SmokeSpread, TerrainChanged, UnitMoved, UnitPushed
 from core.ninja.specs import JutsuSpec
-from core.ninja.state import Battle, CellChange, Smoke, Unit
+from core.ninja.state import Battle, CellChange, Smoke, Unit, replace_battle, replace_unit
 from core.ninja.terrain import clear_line, elevation_at, near_terrain, occupant, occupied, passable, terrain_at
 
 
@@ -103,8 +101,8 @@ def options(state: Battle, cat: Catalogue, uid: int) -> list[tuple[str, tuple[in
 
 def _move(state: Battle, uid: int, dest: Hex) -> Battle:
     units = list(state.units)
-    units[uid] = attrs.evolve(units[uid], hex=dest)
-    return attrs.evolve(state, units=tuple(units))
+    units[uid] = replace_unit(units[uid], hex=dest)
+    return replace_battle(state, units=tuple(units))
 
 
 def _push(state: Battle, cat: Catalogue, caster: int, target: int, steps: int) -> tuple[Battle, list]:
@@ -144,8 +142,8 @@ def cast(state: Battle, cat: Catalogue, uid: int, key: str, targets: tuple[int, 
         return state, [ActionFailed(uid, f"{spec.name} can no longer be cast as ordered")]
     chi, burn = pay
     units = list(state.units)
-    units[uid] = attrs.evolve(u, chi=u.chi - chi, hp=u.hp - burn, cast=True)
-    state = attrs.evolve(state, units=tuple(units))
+    units[uid] = replace_unit(u, chi=u.chi - chi, hp=u.hp - burn, cast=True)
+    state = replace_battle(state, units=tuple(units))
     events: list = [JutsuCast(uid, key, chi, burn)]
     state, evs = _effect(state, cat, uid, spec, targets, place)
     return state, events + evs
@@ -159,7 +157,7 @@ def _effect(state: Battle, cat: Catalogue, uid: int, spec: JutsuSpec, targets: t
         hexes = [h for k in range(spec.radius_min, spec.radius_max + 1) for h in within(u.hex, k) if distance(u.hex, h) == k]
         hexes = [h for h in hexes if state.board.contains(h)]
         kept = tuple(s for s in state.smoke if s.hex not in hexes)
-        state = attrs.evolve(state, smoke=kept + tuple(Smoke(h, spec.rounds) for h in hexes))
+        state = replace_battle(state, smoke=kept + tuple(Smoke(h, spec.rounds) for h in hexes))
         return state, [SmokeSpread(uid, len(hexes), spec.rounds)]
     if e == "weapon_melee":
         return melee(state, cat, uid, targets[0], f" ({label})", spec.damage, spec.to_hit, spec.amount, spec.rounds)
@@ -169,7 +167,7 @@ def _effect(state: Battle, cat: Catalogue, uid: int, spec: JutsuSpec, targets: t
         return strike(state, cat, uid, targets[0], label, spec.damage, (("jutsu focus", spec.to_hit),) if spec.to_hit else ())
     if e == "burn_tree":
         h = Hex(*place)
-        state = attrs.evolve(state, changes=state.changes + (CellChange(h, "ash", 0),))
+        state = replace_battle(state, changes=state.changes + (CellChange(h, "ash", 0),))
         return state, [TerrainChanged(h, "trees", "ash")]
     if e == "poison_cloud":
         events: list = []
@@ -212,6 +210,6 @@ def _effect(state: Battle, cat: Catalogue, uid: int, spec: JutsuSpec, targets: t
         centre = Hex(*place)
         taken = occupied(state)
         grown = [h for h in (centre, *neighbours(centre)) if terrain_at(state, h) == "trees" and h not in taken]
-        state = attrs.evolve(state, changes=state.changes + tuple(CellChange(h, "wall", spec.rounds) for h in grown))
+        state = replace_battle(state, changes=state.changes + tuple(CellChange(h, "wall", spec.rounds) for h in grown))
         return state, [TerrainChanged(h, "trees", "wall") for h in grown]
     raise ValueError(f"unknown jutsu effect {e!r}")  # specs.EFFECTS guards this at load time

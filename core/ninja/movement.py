@@ -8,14 +8,14 @@ points, then a seeded tie-break); a unit whose next hex is taken stops short.
 
 from __future__ import annotations
 
+import bisect
 import heapq
 
-import attrs
 
 from core.hexgrid import Hex, direction_between, neighbour
 from core.ninja.content import Catalogue
 from core.ninja.events import MoveBlocked, UnitMoved
-from core.ninja.state import Battle, MovePlan, Unit
+from core.ninja.state import Battle, MovePlan, Unit, replace_battle, replace_unit
 from core.ninja.terrain import elevation_at, occupied, terrain_at
 
 MOVE_MODES = ("walk", "run", "jump")
@@ -198,32 +198,54 @@ def priority(state: Battle, cat: Catalogue, modes: dict[int, tuple[str, int]]) -
 
 
 def resolve_movement(state: Battle, cat: Catalogue) -> tuple[Battle, list]:
-    """Carry out every sealed movement order, faster units first; collisions stop the mover."""
+    """Carry out every sealed movement order, faster units first; collisions stop the mover.
+
+    Who stands where is one index by hex, made once and updated as each unit moves
+    (rebuilding it for every mover made a phase grow with the square of the units)."""
     plans = {p.unit: p for p in state.moves}
     modes = {uid: (p.mode, p.points - p.cost) for uid, p in plans.items()}
     order, dice = priority(state, cat, modes)
     units = list(state.units)
+    where: dict[Hex, list[int]] = {}  # hex -> ids of the living units on it, lowest first
     for u in units:
         if u.hp > 0:
             mode, spare = modes.get(u.uid, ("stand", 0))
-            units[u.uid] = attrs.evolve(u, mode=mode, spare=spare)
+            if u.mode != mode or u.spare != spare:
+                units[u.uid] = replace_unit(u, mode=mode, spare=spare)
+            where.setdefault(u.hex, []).append(u.uid)
     events: list = []
     for uid in order:
         p = plans.get(uid)
         if p is None or not p.steps:
             continue
         u = units[uid]
-        taken = {x.hex: x.uid for x in units if x.hp > 0 and x.uid != uid}
         hex_now, facing_now, spent = u.hex, u.facing, 0
         for q, r, f in p.steps:
             h = Hex(q, r)
-            if h != hex_now and h in taken:
-                # collision rule: the later mover stops on its last free hex
-                events.append(MoveBlocked(uid, hex_now, h, taken[h]))
-                break
+            if h != hex_now:
+                blocker = _other_on(where.get(h), uid)
+                if blocker >= 0:
+                    # collision rule: the later mover stops on its last free hex
+                    events.append(MoveBlocked(uid, hex_now, h, blocker))
+                    break
             hex_now, facing_now = h, f
         spent = p.cost
-        units[uid] = attrs.evolve(u, hex=hex_now, facing=facing_now)
+        units[uid] = replace_unit(u, hex=hex_now, facing=facing_now)
+        if hex_now != u.hex:
+            left = where[u.hex]
+            left.remove(uid)
+            if not left:
+                del where[u.hex]
+            bisect.insort(where.setdefault(hex_now, []), uid)
         events.append(UnitMoved(uid, p.mode, u.hex, hex_now, facing_now, spent, p.points))
-    new = attrs.evolve(state, units=tuple(units), dice=dice, moves=(), order=order)
+    new = replace_battle(state, units=tuple(units), dice=dice, moves=(), order=order)
     return new, events
+
+
+def _other_on(ids: list[int] | None, uid: int) -> int:
+    """The unit other than `uid` standing on a hex (the highest id if several do), or -1."""
+    if ids:
+        for other in reversed(ids):
+            if other != uid:
+                return other
+    return -1

@@ -10,15 +10,13 @@ the reverse.
 
 from __future__ import annotations
 
-import attrs
-
 from core.hexgrid import Hex
 from core.ninja import ai, movement
 from core.ninja.content import Catalogue
 from core.ninja.movement import resolve_movement
 from core.ninja.resolution import resolve_actions, winner
 from core.ninja.stakes import StakesOf
-from core.ninja.state import Battle
+from core.ninja.state import Battle, replace_battle
 from core.ninja.turn import unit_action_orders
 from core.rng import Dice
 
@@ -96,21 +94,21 @@ def plan_value(state: Battle, cat: Catalogue, side: int, stakes_of: StakesOf, me
         own = tuple(p for p in state.moves if state.units[p.unit].side == side)
         if not own:
             return 0.0
-        base = attrs.evolve(state, moves=())
+        base = replace_battle(state, moves=())
         ordered = {p.unit for p in own}
         enemy = tuple(p for p in _predict(base, cat, stakes_of, memo) if state.units[p.unit].side != side)
-        after, _ = resolve_movement(attrs.evolve(base, moves=own + enemy), cat)
+        after, _ = resolve_movement(replace_battle(base, moves=own + enemy), cat)
         return sum(ai.position_value(after, cat, after.units[uid], stakes_of(after, after.units[uid].side)) for uid in ordered)
     own_orders = tuple(o for o in state.orders if state.units[o.unit].side == side)
     if not own_orders:
         return 0.0
-    base = attrs.evolve(state, orders=())
+    base = replace_battle(state, orders=())
     enemy = tuple(o for o in _predict(base, cat, stakes_of, memo) if state.units[o.unit].side != side)
     st = stakes_of(state, side)
     total = 0.0
     samples = PLAN_SAMPLES
     for i in range(samples):
-        trial = attrs.evolve(base, orders=own_orders + enemy, dice=base.dice if i == 0 else _salted(base, i))
+        trial = replace_battle(base, orders=own_orders + enemy, dice=base.dice if i == 0 else _salted(base, i))
         after, _ = resolve_actions(trial, cat)
         total += ai.material(after, side, st)
     return total / samples * 3.0

@@ -17,7 +17,7 @@ from core.ninja.content import Catalogue
 from core.ninja.effects import add_effect, tick_effects
 from core.ninja.events import ActionFailed, BattleEnded, ChiRegained, Dodging, PhaseResolved, Rested, TerrainChanged
 from core.ninja.jutsu import cast
-from core.ninja.state import Battle
+from core.ninja.state import Battle, replace_battle, replace_unit
 
 
 def _defensive(cat: Catalogue, state: Battle, o: OrderAction) -> bool:
@@ -40,7 +40,7 @@ def resolve_actions(state: Battle, cat: Catalogue) -> tuple[Battle, list]:
                 continue
             state, evs = _carry_out(state, cat, o)
             events.extend(evs)
-    state = attrs.evolve(state, orders=())
+    state = replace_battle(state, orders=())
     state, evs = end_round(state, cat)
     return state, events + evs
 
@@ -52,8 +52,8 @@ def _carry_out(state: Battle, cat: Catalogue, o: OrderAction) -> tuple[Battle, l
         return state, [Dodging(uid, cat.rules.combat.dodge)]
     if o.act == "rest":
         units = list(state.units)
-        units[uid] = attrs.evolve(units[uid], rested=True)
-        return attrs.evolve(state, units=tuple(units)), []
+        units[uid] = replace_unit(units[uid], rested=True)
+        return replace_battle(state, units=tuple(units)), []
     if o.act == "melee":
         if o.targets[0] not in melee_targets(state, cat, uid):
             return state, [ActionFailed(uid, "the melee target is out of reach")]
@@ -75,7 +75,7 @@ def end_round(state: Battle, cat: Catalogue) -> tuple[Battle, list]:
     units = list(state.units)
     for u in state.units:
         if u.hp <= 0:
-            units[u.uid] = attrs.evolve(u, cast=False, rested=False)
+            units[u.uid] = replace_unit(u, cast=False, rested=False)
             continue
         chi, hp = u.chi, u.hp
         if u.rested:
@@ -87,8 +87,8 @@ def end_round(state: Battle, cat: Catalogue) -> tuple[Battle, list]:
         elif not u.cast and u.chi < u.chi_max:
             chi = min(u.chi_max, u.chi + cat.rules.chi.regen)
             events.append(ChiRegained(u.uid, chi - u.chi))
-        units[u.uid] = attrs.evolve(u, chi=chi, hp=hp, cast=False, rested=False)
-    state = attrs.evolve(state, units=tuple(units))
+        units[u.uid] = replace_unit(u, chi=chi, hp=hp, cast=False, rested=False)
+    state = replace_battle(state, units=tuple(units))
     state, evs = tick_effects(state)
     events.extend(evs)
     smoke = tuple(attrs.evolve(s, rounds=s.rounds - 1) for s in state.smoke if s.rounds > 1)
@@ -101,7 +101,7 @@ def end_round(state: Battle, cat: Catalogue) -> tuple[Battle, list]:
         else:
             events.append(TerrainChanged(c.hex, c.terrain, "trees" if c.terrain == "wall" else state.board.terrain[state.board.index(c.hex)]))
     events.append(PhaseResolved("end of round", state.round))
-    state = attrs.evolve(
+    state = replace_battle(
         state, smoke=smoke, changes=tuple(changes), round=state.round + 1, phase="movement",
         submitted=tuple(False for _ in state.side_names), order=(),
     )
@@ -139,5 +139,5 @@ def winner(state: Battle) -> tuple[int, str]:
 def check_end(state: Battle) -> tuple[Battle, list]:
     if len(living_sides(state)) <= 1 or state.round > state.round_limit:
         side, reason = winner(state)
-        return attrs.evolve(state, over=True), [BattleEnded(side, reason)]
+        return replace_battle(state, over=True), [BattleEnded(side, reason)]
     return state, []

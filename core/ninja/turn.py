@@ -18,7 +18,7 @@ from core.ninja.events import OrderSealed, PhaseResolved, SideSubmitted
 from core.ninja.jutsu import options as jutsu_options
 from core.ninja.movement import move_options, plan, resolve_movement
 from core.ninja.resolution import resolve_actions
-from core.ninja.state import Battle
+from core.ninja.state import Battle, replace_battle
 
 
 def to_act(state: Battle) -> tuple[int, ...]:
@@ -140,20 +140,20 @@ def apply(state: Battle, cat: Catalogue, action) -> tuple[Battle, tuple]:
         p = plan(state, cat, state.units[action.unit], action.mode, Hex(action.q, action.r), action.facing)
         if p is None:
             raise IllegalAction(f"{state.units[action.unit].name} cannot {action.mode} to that hex and facing this round")
-        return attrs.evolve(state, moves=state.moves + (p,)), (OrderSealed(side, action.unit),)
+        return replace_battle(state, moves=state.moves + (p,)), (OrderSealed(side, action.unit),)
     if isinstance(action, OrderAction):
         if state.phase != "action":
             raise IllegalAction("action orders are only given in the action phase")
         if action.unit in ordered_units(state) and action in volley_orders(state, cat, side):
             orders = tuple(action if o.unit == action.unit else o for o in state.orders)
-            return attrs.evolve(state, orders=orders), (OrderSealed(side, action.unit),)
+            return replace_battle(state, orders=orders), (OrderSealed(side, action.unit),)
         _check_unit(state, side, action.unit)
         if action not in unit_action_orders(state, cat, action.unit) and not _whole_volley(state, cat, action):
             raise IllegalAction(f"{state.units[action.unit].name} cannot do that now")
-        return attrs.evolve(state, orders=state.orders + (action,)), (OrderSealed(side, action.unit),)
+        return replace_battle(state, orders=state.orders + (action,)), (OrderSealed(side, action.unit),)
     if isinstance(action, Submit):
         submitted = tuple(True if s == side else v for s, v in enumerate(state.submitted))
-        state = attrs.evolve(state, submitted=submitted)
+        state = replace_battle(state, submitted=submitted)
         events: list = [SideSubmitted(side)]
         if to_act(state):
             return state, tuple(events)
@@ -161,7 +161,7 @@ def apply(state: Battle, cat: Catalogue, action) -> tuple[Battle, tuple]:
             state, evs = resolve_movement(state, cat)
             events.extend(evs)
             events.append(PhaseResolved("movement", state.round))
-            state = attrs.evolve(state, phase="action", submitted=tuple(False for _ in state.side_names))
+            state = replace_battle(state, phase="action", submitted=tuple(False for _ in state.side_names))
         else:
             state, evs = resolve_actions(state, cat)
             events.extend(evs)
