@@ -11,7 +11,7 @@ from core.hexgrid import distance, in_arc
 from core.ninja.content import Catalogue
 from core.ninja.effects import add_effect
 from core.ninja.events import ActionFailed, AttackRedirected, AttackRolled, DamageDealt, DamagePrevented, UnitDied
-from core.ninja.state import Battle, replace_battle, replace_unit
+from core.ninja.state import Battle, Unit, replace_battle, replace_unit
 from core.ninja.terrain import clear_line, smoky
 from core import words
 
@@ -174,14 +174,24 @@ def missile_candidates(state: Battle, cat: Catalogue, uid: int) -> list[int]:
     if u.ammo <= 0:
         return []
     _, longest = missile_range(cat, u.school)
-    out = []
-    for t in state.units:
-        if t.hp <= 0 or t.side == u.side:
-            continue
-        d = distance(u.hex, t.hex)
-        if 2 <= d <= longest and in_arc(u.hex, u.facing, t.hex) and clear_line(state, cat, u.hex, t.hex):
-            out.append(t.uid)
-    return out
+    return [t.uid for t in state.units if _throwable(state, cat, u, t, longest)]
+
+
+def _throwable(state: Battle, cat: Catalogue, u: Unit, t: Unit, longest: int) -> bool:
+    if t.hp <= 0 or t.side == u.side:
+        return False
+    d = distance(u.hex, t.hex)
+    return 2 <= d <= longest and in_arc(u.hex, u.facing, t.hex) and clear_line(state, cat, u.hex, t.hex)
+
+
+def is_volley_start(state: Battle, cat: Catalogue, uid: int, target: int) -> bool:
+    """Whether `(target,)` is in `volleys(state, cat, uid)`, judging that one target only
+    (recording a missile order need not trace a line to every other enemy)."""
+    u = state.units[uid]
+    if u.ammo <= 0:
+        return False
+    _, longest = missile_range(cat, u.school)
+    return any(t.uid == target and _throwable(state, cat, u, t, longest) for t in state.units)
 
 
 def volleys(state: Battle, cat: Catalogue, uid: int) -> list[tuple[int, ...]]:

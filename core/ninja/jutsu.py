@@ -47,13 +47,16 @@ def _water_reach(state: Battle, start: Hex, limit: int) -> set[Hex]:
     return seen
 
 
-def options(state: Battle, cat: Catalogue, uid: int) -> list[tuple[str, tuple[int, ...], tuple[int, ...]]]:
-    """Every (jutsu, targets, place) the unit may order now, in a stable order."""
+def options(state: Battle, cat: Catalogue, uid: int, only: str | None = None) -> list[tuple[str, tuple[int, ...], tuple[int, ...]]]:
+    """Every (jutsu, targets, place) the unit may order now, in a stable order; with `only`,
+    those of that one jutsu (checking one order need not work out the others)."""
     u = state.units[uid]
     school = cat.schools[u.school]
     out: list[tuple[str, tuple[int, ...], tuple[int, ...]]] = []
     taken = occupied(state)
     for key in u.jutsu:
+        if only is not None and key != only:
+            continue
         spec = school.jutsu[key]
         if payment(cat, u, spec) is None:
             continue
@@ -136,7 +139,7 @@ def cast(state: Battle, cat: Catalogue, uid: int, key: str, targets: tuple[int, 
     elif spec.target == "melee":
         valid = bool(targets) and targets[0] in melee_targets(state, cat, uid)
     else:
-        valid = (key, targets, place) in options(state, cat, uid)
+        valid = (key, targets, place) in options(state, cat, uid, key)
     pay = payment(cat, u, spec)
     if not valid or pay is None:
         return state, [ActionFailed(uid, f"{spec.name} can no longer be cast as ordered")]

@@ -7,6 +7,8 @@ line between two hexes is clear.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from core.hexgrid import Hex, line, neighbours
 from core.ninja.content import Catalogue
 from core.ninja.state import Battle
@@ -53,13 +55,21 @@ def clear_line(state: Battle, cat: Catalogue, a: Hex, b: Hex) -> bool:
     """Can a missile or jutsu pass from `a` to `b`? Trees, walls and buildings between
     block it, and so does ground higher than both ends (the ends themselves never block)."""
     top = max(elevation_at(state, a), elevation_at(state, b))
-    for h in line(a, b)[1:-1]:
+    for h in _between(a, b):
         key = terrain_at(state, h)
         if key and cat.rules.terrain[key].blocks_sight:
             return False
         if elevation_at(state, h) > top:
             return False
     return True
+
+
+@lru_cache(maxsize=4096)
+def _between(a: Hex, b: Hex) -> tuple[Hex, ...]:
+    """The hexes strictly between `a` and `b` on their line. Remembered by the two hexes
+    alone (at most 4,096 pairs, no state): every order and every resolution of a missile
+    or jutsu asks for the same few lines again, and working one out rounds floats per hex."""
+    return tuple(line(a, b)[1:-1])
 
 
 def near_terrain(state: Battle, h: Hex, key: str) -> bool:

@@ -12,7 +12,7 @@ import attrs
 from core.errors import IllegalAction
 from core.hexgrid import Hex
 from core.ninja.actions import OrderAction, OrderMove, Submit
-from core.ninja.attacks import melee_targets, volley_extensions, volleys
+from core.ninja.attacks import is_volley_start, melee_targets, volley_extensions, volleys
 from core.ninja.content import Catalogue
 from core.ninja.events import OrderSealed, PhaseResolved, SideSubmitted
 from core.ninja.jutsu import options as jutsu_options
@@ -74,6 +74,16 @@ def volley_orders(state: Battle, cat: Catalogue, side: int) -> list[OrderAction]
     return out
 
 
+def grows_volley(state: Battle, cat: Catalogue, side: int, action: OrderAction) -> bool:
+    """Whether `action` is in `volley_orders(state, cat, side)`: only the volley of its own
+    unit can be grown into it, so only that one is grown."""
+    for o in state.orders:
+        if o.unit == action.unit and state.units[o.unit].side == side and is_volley(cat, state, o):
+            if action in grown_by_one(state, cat, o):
+                return True
+    return False
+
+
 def grown_by_one(state: Battle, cat: Catalogue, order: OrderAction) -> list[OrderAction]:
     """The volley `order` with one more target, for every target it may still take."""
     return [attrs.evolve(order, targets=ts) for ts in volley_extensions(state, cat, order.unit, order.targets)]
@@ -97,6 +107,28 @@ def legal_actions(state: Battle, cat: Catalogue, side: int) -> list:
     return out
 
 
+def is_action_order(state: Battle, cat: Catalogue, action: OrderAction) -> bool:
+    """Whether `action` is in `unit_action_orders(state, cat, action.unit)`, for a unit of the
+    action's side (`_check_unit`): only the kind of order it is gets listed and compared, so
+    recording a melee order does not also work out every missile line and jutsu."""
+    if type(action) is not OrderAction:
+        return False  # never equal to an OrderAction
+    uid, targets, act = action.unit, action.targets, action.act
+    if act == "jutsu":
+        return (action.jutsu, targets, action.place) in jutsu_options(state, cat, uid, action.jutsu)
+    if action.jutsu != "" or action.place != ():
+        return False
+    if act == "melee" or act == "missile":
+        if not isinstance(targets, tuple) or len(targets) != 1:
+            return False
+        if act == "melee":
+            return targets[0] in melee_targets(state, cat, uid)
+        return is_volley_start(state, cat, uid, targets[0])
+    if act == "rest" or act == "dodge":
+        return targets == ()
+    return False
+
+
 def _check_unit(state: Battle, side: int, uid: int) -> None:
     if not 0 <= uid < len(state.units):
         raise IllegalAction(f"there is no unit {uid}")
@@ -115,7 +147,7 @@ def _whole_volley(state: Battle, cat: Catalogue, action: OrderAction) -> bool:
     legal next target."""
     if len(action.targets) < 2 or not is_volley(cat, state, action):
         return False
-    if attrs.evolve(action, targets=action.targets[:1]) not in unit_action_orders(state, cat, action.unit):
+    if not is_action_order(state, cat, attrs.evolve(action, targets=action.targets[:1])):
         return False
     for n in range(1, len(action.targets)):
         if action.targets[: n + 1] not in volley_extensions(state, cat, action.unit, action.targets[:n]):
@@ -144,11 +176,11 @@ def apply(state: Battle, cat: Catalogue, action) -> tuple[Battle, tuple]:
     if isinstance(action, OrderAction):
         if state.phase != "action":
             raise IllegalAction("action orders are only given in the action phase")
-        if action.unit in ordered_units(state) and action in volley_orders(state, cat, side):
+        if action.unit in ordered_units(state) and grows_volley(state, cat, side, action):
             orders = tuple(action if o.unit == action.unit else o for o in state.orders)
             return replace_battle(state, orders=orders), (OrderSealed(side, action.unit),)
         _check_unit(state, side, action.unit)
-        if action not in unit_action_orders(state, cat, action.unit) and not _whole_volley(state, cat, action):
+        if not is_action_order(state, cat, action) and not _whole_volley(state, cat, action):
             raise IllegalAction(f"{state.units[action.unit].name} cannot do that now")
         return replace_battle(state, orders=state.orders + (action,)), (OrderSealed(side, action.unit),)
     if isinstance(action, Submit):

@@ -139,3 +139,39 @@ def test_a_tie_on_points_at_the_round_limit_goes_to_the_most_health_left():
     assert out.winner == 1
     out, events = at_the_limit(9, 9)
     assert out.winner is None and events[-1].reason == "round limit: level on points and health"
+
+
+def test_an_action_order_is_judged_as_the_whole_list_judges_it():
+    """Recording an action order lists only the orders of its own kind (turn.is_action_order);
+    over a played battle it accepts exactly the orders `unit_action_orders` lists, and refuses
+    near misses: other targets, acts and jutsu, shifted places, doubled targets."""
+    from core.ninja.turn import is_action_order, unit_action_orders
+
+    cat = RULESET.cat
+    state = RULESET.new_battle(RULESET.load_scenario("ash_vs_vine"), seed=5)
+    players = {s: Player("easy", seed=40 + s) for s in range(state.sides)}
+    probed = 0
+    for _ in range(160):
+        if state.phase == "action":
+            for u in state.units:
+                if u.hp <= 0:
+                    continue
+                listed = unit_action_orders(state, cat, u.uid)
+                probes = set(listed)
+                for o in listed:
+                    probes.add(attrs.evolve(o, targets=o.targets + o.targets))
+                    if o.place:
+                        probes.add(attrs.evolve(o, place=(o.place[0] + 1, o.place[1])))
+                for t in [x.uid for x in state.units] + [-1, 99]:
+                    for act in ("melee", "missile", "rest", "dodge", "jutsu", "shout"):
+                        for key in ("", *u.jutsu):
+                            probes.add(OrderAction(u.side, u.uid, act, (t,), key))
+                            probes.add(OrderAction(u.side, u.uid, act, (), key))
+                for p in probes:
+                    assert is_action_order(state, cat, p) == (p in listed), p
+                    probed += 1
+        if state.over:
+            break
+        side = RULESET.to_act(state)[0]
+        state, _ = RULESET.apply(state, players[side].choose(RULESET, state, side))
+    assert probed > 5000
