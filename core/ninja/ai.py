@@ -24,7 +24,7 @@ from core.hexgrid import Hex, distance, in_arc
 from core.ninja.actions import OrderAction, OrderMove, Submit
 from core.ninja.attacks import hit_chance, melee_reach, missile_extra, missile_range, modifiers, needed, volley_extensions
 from core.ninja.content import Catalogue
-from core.ninja.movement import move_options
+from core.ninja.movement import ReachMemo, move_options
 from core.ninja.stakes import Stakes, StakesOf
 from core.ninja.state import Battle, Unit, replace_battle, replace_unit
 from core.ninja.turn import grown_by_one, is_volley, to_act, unit_action_orders, unordered
@@ -255,7 +255,8 @@ def grown_volley(state: Battle, cat: Catalogue, side: int, stakes_of: StakesOf) 
     return best
 
 
-def candidates(state: Battle, cat: Catalogue, side: int, stakes_of: StakesOf | None = None) -> list:
+def candidates(state: Battle, cat: Catalogue, side: int, stakes_of: StakesOf | None = None,
+               reach: ReachMemo | None = None) -> list:
     """One more target for a volley already ordered when that pays (with `stakes_of`), else the
     orders of this side's next unordered ninja (pruned), or Submit when all have one."""
     if side not in to_act(state):
@@ -270,17 +271,17 @@ def candidates(state: Battle, cat: Catalogue, side: int, stakes_of: StakesOf | N
     uid = todo[0]
     if state.phase == "action":
         return unit_action_orders(state, cat, uid)
-    return candidates_for(state, cat, uid)
+    return candidates_for(state, cat, uid, reach)
 
 
-def candidates_for(state: Battle, cat: Catalogue, uid: int) -> list[OrderMove]:
+def candidates_for(state: Battle, cat: Catalogue, uid: int, reach: ReachMemo | None = None) -> list[OrderMove]:
     """One unit's movement orders, pruned: standing still, and per (mode, hex) one facing
     (towards the nearest enemy when it can, else the cheapest)."""
     u = state.units[uid]
     side = u.side
     enemies = [e for e in state.units if e.hp > 0 and e.side != side]
     best: dict[tuple, tuple] = {}
-    for mode, h, f, cost, _ in move_options(state, cat, u):
+    for mode, h, f, cost, _ in move_options(state, cat, u, reach):
         if mode == "stand":
             continue
         near = min(enemies, key=lambda e: (distance(h, e.hex), e.uid)) if enemies else None

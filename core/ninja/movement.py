@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import bisect
 import heapq
+from typing import Any, Collection
 
 
 from core.hexgrid import Hex, direction_between, neighbour
+from core.ninja.actions import OrderMove
 from core.ninja.content import Catalogue
 from core.ninja.events import MoveBlocked, UnitMoved
 from core.ninja.state import Battle, MovePlan, Unit, replace_battle, replace_unit
@@ -41,7 +43,12 @@ def mode_points(cat: Catalogue, unit: Unit, mode: str) -> int:
     return points
 
 
-def _enter_cost(state: Battle, cat: Catalogue, h: Hex, blocked: dict[Hex, int]) -> int:
+def blocked_for(state: Battle, unit: Unit) -> frozenset[Hex]:
+    """The hexes `unit` may not enter: where the other living ninja stand."""
+    return frozenset([h for h, uid in occupied(state).items() if uid != unit.uid])
+
+
+def _enter_cost(state: Battle, cat: Catalogue, h: Hex, blocked: Collection[Hex]) -> int:
     """Points to step into `h` (its terrain's cost), or -1 if it cannot be entered."""
     if h in blocked:
         return -1
@@ -53,7 +60,8 @@ def _enter_cost(state: Battle, cat: Catalogue, h: Hex, blocked: dict[Hex, int]) 
 
 
 def search(state: Battle, cat: Catalogue, unit: Unit, mode: str,
-           target: tuple[Hex, int] | None = None) -> dict[tuple[Hex, int], tuple[int, tuple]]:
+           target: tuple[Hex, int] | None = None,
+           blocked: Collection[Hex] | None = None) -> dict[tuple[Hex, int], tuple[int, tuple]]:
     """Every (hex, facing) `unit` can end on in `mode`: cheapest cost and its steps.
 
     Walking and running: a turn of one hex-side costs 1; a step forward costs the
@@ -65,10 +73,14 @@ def search(state: Battle, cat: Catalogue, unit: Unit, mode: str,
     the answer holds only the ends on its cheapest path: the same cost and steps the
     whole search gives them, since a settled node's cost and parent never change
     again. Recording one order needs only its own end.
+
+    `blocked` (the hexes other living ninja stand on, `blocked_for`) may be given when
+    the caller has it already.
     """
     points = mode_points(cat, unit, mode)
     mv = cat.rules.movement
-    blocked = {h: uid for h, uid in occupied(state).items() if uid != unit.uid}
+    if blocked is None:
+        blocked = blocked_for(state, unit)
     start = (unit.hex, unit.facing)
     best: dict[tuple[Hex, int], int] = {start: 0}
     parent: dict[tuple[Hex, int], tuple[Hex, int] | None] = {start: None}
@@ -150,22 +162,33 @@ def _path(node: tuple[Hex, int], parent: dict) -> list[tuple[Hex, int]]:
     return out
 
 
-def move_options(state: Battle, cat: Catalogue, unit: Unit) -> list[tuple[str, Hex, int, int, tuple]]:
+def move_options(state: Battle, cat: Catalogue, unit: Unit,
+                 memo: ReachMemo | None = None) -> list[tuple[str, Hex, int, int, tuple]]:
     """(mode, destination, facing, cost, steps) for every legal movement order, stable order.
 
-    The first is always the order to stand still (stand in place, keep facing)."""
+    The first is always the order to stand still (stand in place, keep facing). With a
+    `memo` (the ruleset keeps one) each mode's search is made once for equal positions."""
     out = [("stand", unit.hex, unit.facing, 0, ())]
     for mode in MOVE_MODES:
-        if mode_points(cat, unit, mode) <= 0:
+        points = mode_points(cat, unit, mode)
+        if points <= 0:
             continue
-        found = search(state, cat, unit, mode)
-        for (h, f), (c, steps) in sorted(found.items(), key=lambda kv: (kv[0][0][1], kv[0][0][0], kv[0][1])):
-            out.append((mode, h, f, c, steps))
+        if memo is not None:
+            out.extend(memo.whole(state, cat, unit, mode, points)[1])
+        else:
+            out.extend(_listed(mode, search(state, cat, unit, mode)))
     return out
 
 
-def plan(state: Battle, cat: Catalogue, unit: Unit, mode: str, dest: Hex, facing: int) -> MovePlan | None:
-    """The cheapest plan for one order, or None if it cannot be done."""
+def _listed(mode: str, found: dict[tuple[Hex, int], tuple[int, tuple]]) -> tuple[tuple[str, Hex, int, int, tuple], ...]:
+    """One mode's search as `move_options` lists it: by row, column, then facing."""
+    return tuple((mode, h, f, c, steps) for (h, f), (c, steps) in sorted(found.items(), key=lambda kv: (kv[0][0][1], kv[0][0][0], kv[0][1])))
+
+
+def plan(state: Battle, cat: Catalogue, unit: Unit, mode: str, dest: Hex, facing: int,
+         memo: ReachMemo | None = None) -> MovePlan | None:
+    """The cheapest plan for one order, or None if it cannot be done (with a `memo`, an
+    equal position's search is not made again)."""
     if mode == "stand":
         if dest == unit.hex and facing == unit.facing:
             return MovePlan(unit.uid, "stand", (), 0, 0)
@@ -175,10 +198,97 @@ def plan(state: Battle, cat: Catalogue, unit: Unit, mode: str, dest: Hex, facing
     points = mode_points(cat, unit, mode)
     if points <= 0:
         return None
-    found = search(state, cat, unit, mode, (dest, facing)).get((dest, facing))
+    if memo is not None:
+        found = memo.one(state, cat, unit, mode, points, (dest, facing))
+    else:
+        found = search(state, cat, unit, mode, (dest, facing)).get((dest, facing))
     if found is None:
         return None
     return MovePlan(unit.uid, mode, found[1], found[0], points)
+
+
+class ReachMemo:
+    """Recent movement searches for one catalogue and one board, keyed by value.
+
+    The key holds everything else a search reads: the terrain changes, the ninja's hex
+    and facing, the mode and its points, and the hexes other living ninja stand on. So a
+    search is made once per ninja and mode in a movement phase (where nobody moves until
+    the phase resolves) however the states were built: listing the legal orders, the AI
+    weighing them, and recording the one chosen share it, and so do equal copies (a
+    replay's, a loaded save's). Only those values and the answers are kept, never a state.
+
+    An entry is a whole search (with the listing `move_options` makes of it), or the
+    answer for one order's end (`plan` on a position never listed: the search stops once
+    that end is settled, as without a memo). The whole table is replaced in one store,
+    never changed in place, so the AI thread and the screen can share it. At most `size`
+    entries, when full the older half goes: a movement phase of 8 ninja a side fills about
+    64 (three modes and the orders of each ninja). Keeping 512 slowed AI battles: the
+    garbage collector's passes over the kept answers cost more than the searches saved.
+    Never mutate what it returns.
+    """
+
+    def __init__(self, size: int = 128) -> None:
+        self.size = size
+        self._scope: tuple[Any, Any, dict] = (None, None, {})  # (catalogue, board, table)
+
+    def _table(self, state: Battle, cat: Catalogue) -> dict:
+        known, board, table = self._scope
+        if known is not cat or (board is not state.board and board != state.board):
+            table = {}
+            self._scope = (cat, state.board, table)
+        return table
+
+    def _put(self, state: Battle, cat: Catalogue, key: tuple, value: Any) -> None:
+        table = self._table(state, cat)
+        if len(table) >= self.size:
+            table = dict(list(table.items())[len(table) // 2:])
+        else:
+            table = dict(table)
+        table[key] = value
+        self._scope = (cat, self._scope[1], table)
+
+    @staticmethod
+    def _key(state: Battle, unit: Unit, mode: str, points: int, blocked: frozenset[Hex]) -> tuple:
+        return (state.changes, unit.hex, unit.facing, mode, points, blocked)
+
+    def whole(self, state: Battle, cat: Catalogue, unit: Unit, mode: str, points: int) -> tuple[dict, tuple]:
+        """(every end `search` finds, those ends as `move_options` lists them)."""
+        blocked = blocked_for(state, unit)
+        key = self._key(state, unit, mode, points, blocked)
+        hit = self._table(state, cat).get(key)
+        if hit is None:
+            found = search(state, cat, unit, mode, None, blocked)
+            hit = (found, _listed(mode, found))
+            self._put(state, cat, key, hit)
+        return hit
+
+    def orders(self, state: Battle, cat: Catalogue, unit: Unit) -> tuple[OrderMove, ...]:
+        """Every movement order `unit` may be given (`move_options` as orders), built once
+        per ninja and position: the legal actions of a movement phase are mostly these."""
+        blocked = blocked_for(state, unit)
+        points = tuple(mode_points(cat, unit, mode) for mode in MOVE_MODES)
+        key = ("orders", unit.uid, unit.side, state.changes, unit.hex, unit.facing, points, blocked)
+        hit = self._table(state, cat).get(key)
+        if hit is None:
+            hit = tuple(OrderMove(unit.side, unit.uid, mode, h[0], h[1], f) for mode, h, f, _, _ in move_options(state, cat, unit, self))
+            self._put(state, cat, key, hit)
+        return hit
+
+    def one(self, state: Battle, cat: Catalogue, unit: Unit, mode: str, points: int,
+            end: tuple[Hex, int]) -> tuple[int, tuple] | None:
+        """The (cost, steps) `search` finds for one end, or None."""
+        blocked = blocked_for(state, unit)
+        key = self._key(state, unit, mode, points, blocked)
+        table = self._table(state, cat)
+        whole = table.get(key)
+        if whole is not None:
+            return whole[0].get(end)
+        key = (key, end)
+        if key in table:
+            return table[key]
+        found = search(state, cat, unit, mode, end, blocked).get(end)
+        self._put(state, cat, key, found)
+        return found
 
 
 PRIORITY_RANK = {"run": 0, "jump": 1, "walk": 2, "stand": 3}

@@ -16,6 +16,7 @@ from core.ninja.actions import ACTION_TYPES
 from core.ninja.armies import army_problems
 from core.ninja.content import Catalogue, load_army, load_catalogue, load_map, load_typed, school_weapon_problems
 from core.ninja.events import EVENT_TYPES
+from core.ninja.movement import ReachMemo
 from core.ninja.planning import Predictions
 from core.ninja.resolution import scores, winner
 from core.ninja.setup import Setup, load_setup, new_battle
@@ -33,6 +34,7 @@ class _Loaded:
     scenarios_env: str | None  # $SKIRMISH_SCENARIOS when `root` was last worked out
     cat: Catalogue
     stakes: StakesMemo  # the AI's last stakes asked about
+    reach: ReachMemo  # movement searches of recent positions
     predictions: Predictions  # the hard AI's predicted enemy orders
 
 
@@ -60,7 +62,7 @@ class NinjaRuleset(Ruleset):
             return loaded
         root = self.content_dir()
         if loaded is None or loaded.root != root:
-            loaded = _Loaded(root, env, load_catalogue(root.resolve()), StakesMemo(), Predictions())
+            loaded = _Loaded(root, env, load_catalogue(root.resolve()), StakesMemo(), ReachMemo(), Predictions())
         else:
             loaded = attrs.evolve(loaded, scenarios_env=env)
         self.__dict__["_loaded_content"] = loaded
@@ -204,10 +206,12 @@ class NinjaRuleset(Ruleset):
         return turn.to_act(state)
 
     def legal_actions(self, state: Battle, side: int) -> list:
-        return turn.legal_actions(state, self.cat, side)
+        loaded = self._loaded()
+        return turn.legal_actions(state, loaded.cat, side, loaded.reach)
 
     def resolve(self, state: Battle, action) -> tuple[Battle, tuple]:
-        return turn.apply(state, self.cat, action)
+        loaded = self._loaded()
+        return turn.apply(state, loaded.cat, action, loaded.reach)
 
     # --- what each seat may know ----------------------------------------------
     def seat_view(self, state: Battle, side: int | None) -> Battle:
@@ -256,7 +260,8 @@ class NinjaRuleset(Ruleset):
         return ai.action_value(state, loaded.cat, action, side, loaded.stakes)
 
     def ai_candidates(self, state: Battle, side: int) -> list:
-        return ai.candidates(state, self.cat, side, self._loaded().stakes)
+        loaded = self._loaded()
+        return ai.candidates(state, loaded.cat, side, loaded.stakes, loaded.reach)
 
     def ai_budget(self):
         return ai.BUDGET

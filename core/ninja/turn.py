@@ -16,7 +16,7 @@ from core.ninja.attacks import is_volley_start, melee_targets, volley_extensions
 from core.ninja.content import Catalogue
 from core.ninja.events import OrderSealed, PhaseResolved, SideSubmitted
 from core.ninja.jutsu import options as jutsu_options
-from core.ninja.movement import move_options, plan, resolve_movement
+from core.ninja.movement import ReachMemo, move_options, plan, resolve_movement
 from core.ninja.resolution import resolve_actions
 from core.ninja.state import Battle, replace_battle
 
@@ -39,8 +39,10 @@ def unordered(state: Battle, side: int) -> list[int]:
     return [u.uid for u in state.units if u.side == side and u.hp > 0 and u.uid not in done]
 
 
-def unit_move_orders(state: Battle, cat: Catalogue, uid: int) -> list[OrderMove]:
+def unit_move_orders(state: Battle, cat: Catalogue, uid: int, reach: ReachMemo | None = None) -> list[OrderMove]:
     u = state.units[uid]
+    if reach is not None:
+        return list(reach.orders(state, cat, u))
     return [OrderMove(u.side, uid, mode, h[0], h[1], f) for mode, h, f, _, _ in move_options(state, cat, u)]
 
 
@@ -89,18 +91,18 @@ def grown_by_one(state: Battle, cat: Catalogue, order: OrderAction) -> list[Orde
     return [attrs.evolve(order, targets=ts) for ts in volley_extensions(state, cat, order.unit, order.targets)]
 
 
-def unit_orders(state: Battle, cat: Catalogue, uid: int) -> list:
+def unit_orders(state: Battle, cat: Catalogue, uid: int, reach: ReachMemo | None = None) -> list:
     if state.phase == "movement":
-        return unit_move_orders(state, cat, uid)
+        return unit_move_orders(state, cat, uid, reach)
     return unit_action_orders(state, cat, uid)
 
 
-def legal_actions(state: Battle, cat: Catalogue, side: int) -> list:
+def legal_actions(state: Battle, cat: Catalogue, side: int, reach: ReachMemo | None = None) -> list:
     if side not in to_act(state):
         return []
     out: list = []
     for uid in unordered(state, side):
-        out.extend(unit_orders(state, cat, uid))
+        out.extend(unit_orders(state, cat, uid, reach))
     if state.phase == "action":
         out.extend(volley_orders(state, cat, side))
     out.append(Submit(side))
@@ -155,7 +157,9 @@ def _whole_volley(state: Battle, cat: Catalogue, action: OrderAction) -> bool:
     return True
 
 
-def apply(state: Battle, cat: Catalogue, action) -> tuple[Battle, tuple]:
+def apply(state: Battle, cat: Catalogue, action, reach: ReachMemo | None = None) -> tuple[Battle, tuple]:
+    """The next state and its events; `reach` (the ruleset's) spares a movement order the
+    search already made for an equal position."""
     side = getattr(action, "side", None)
     if state.over:
         raise IllegalAction("the battle is over")
@@ -169,7 +173,7 @@ def apply(state: Battle, cat: Catalogue, action) -> tuple[Battle, tuple]:
         _check_unit(state, side, action.unit)
         if not 0 <= action.facing < 6:
             raise IllegalAction("a facing is 0..5")
-        p = plan(state, cat, state.units[action.unit], action.mode, Hex(action.q, action.r), action.facing)
+        p = plan(state, cat, state.units[action.unit], action.mode, Hex(action.q, action.r), action.facing, reach)
         if p is None:
             raise IllegalAction(f"{state.units[action.unit].name} cannot {action.mode} to that hex and facing this round")
         return replace_battle(state, moves=state.moves + (p,)), (OrderSealed(side, action.unit),)

@@ -171,3 +171,31 @@ def test_an_order_is_planned_as_the_whole_search_plans_it(scenario):
                     if (mode, far, facing) not in listed:
                         assert (far, facing) not in whole and plan(state, CAT, u, mode, far, facing) is None
     assert checked > 300
+
+
+@pytest.mark.parametrize("scenario", ["four_schools", "ash_vs_vine"])
+def test_the_reach_memo_answers_as_the_search_does(scenario):
+    """A ReachMemo keyed by value gives the orders, listings and plans the searches give,
+    whether it answers from a whole search, from one order's end, or for an equal copy of
+    the battle built from new objects."""
+    import attrs
+
+    from core.ninja.movement import ReachMemo, move_options
+    from core.ninja.turn import unit_move_orders
+
+    state = RULESET.new_battle(RULESET.load_scenario(scenario), seed=4)
+    copy = attrs.evolve(state, units=tuple(attrs.evolve(u) for u in state.units))
+    listed, ends = ReachMemo(), ReachMemo()
+    checked = 0
+    for u in state.units[::2]:
+        options = move_options(state, CAT, u)
+        assert move_options(state, CAT, u, listed) == options == move_options(copy, CAT, copy.units[u.uid], listed)
+        assert unit_move_orders(state, CAT, u.uid, listed) == unit_move_orders(state, CAT, u.uid)
+        for mode, dest, facing, _, _ in options[::7]:
+            alone = plan(state, CAT, u, mode, dest, facing)
+            assert plan(state, CAT, u, mode, dest, facing, listed) == alone
+            assert plan(copy, CAT, copy.units[u.uid], mode, dest, facing, ends) == alone
+            assert plan(state, CAT, u, mode, dest, facing, ends) == alone
+            checked += 1
+        assert plan(state, CAT, u, "walk", u.hex + (0, 9), 0, ends) is None
+    assert checked > 50
