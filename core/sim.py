@@ -15,6 +15,7 @@ never touches a game.
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import time
 from pathlib import Path
@@ -195,28 +196,52 @@ def run_batch(
         GameJob(ruleset_name, module, scenario_for(names, len(ai), i), i, seed, ai, folder, created)
         for i in range(games)
     ]
+    weights = battle_weights(ruleset, sorted(set(names))) if jobs > 1 else {}
     start = time.perf_counter()
-    records = play_jobs(work, jobs, progress)
+    records = play_jobs(work, jobs, progress, weight=lambda job: weights[job.scenario])
     return summarize(ruleset_name, None if scenario is None else str(scenario), ai, seed, records, time.perf_counter() - start)
 
 
 def play_jobs(work: Sequence[Any], jobs: int, progress: Callable[[int, int], None] | None = None,
-              play: Callable[[Any], Any] = play_game) -> list[Any]:
+              play: Callable[[Any], Any] = play_game, weight: Callable[[Any], float] | None = None) -> list[Any]:
     """Play every job with `play` (a module-level function, so workers can take it; games by
-    default, whole runs for core.runsim), in this process or in `jobs` workers; records in job order."""
-    records: list[Any] = []
+    default, whole runs for core.runsim), in this process or in `jobs` workers; records in job order.
+
+    Workers take the jobs heaviest first by `weight` (an estimate of a job's cost, such as
+    its battle's units), one at a time as each finishes a job: a long battle handed out last
+    would leave the other workers idle while it plays. Every job is a function of its own
+    fields, so the order they are played in changes no record."""
     if jobs == 1 or len(work) == 1:
+        records: list[Any] = []
         for job in work:
             records.append(play(job))
             if progress:
                 progress(len(records), len(work))
-    else:
-        with multiprocessing.get_context().Pool(min(jobs, len(work))) as pool:
-            for record in pool.imap(play, work, chunksize=1):
-                records.append(record)
-                if progress:
-                    progress(len(records), len(work))
-    return records
+        return records
+    order = sorted(range(len(work)), key=lambda i: -weight(work[i])) if weight is not None else range(len(work))
+    found: dict[int, Any] = {}
+    with multiprocessing.get_context().Pool(min(jobs, len(work))) as pool:
+        for index, record in pool.imap_unordered(functools.partial(_play_indexed, play), [(i, work[i]) for i in order]):
+            found[index] = record
+            if progress:
+                progress(len(found), len(work))
+    return [found[i] for i in range(len(work))]
+
+
+def _play_indexed(play: Callable[[Any], Any], indexed: tuple[int, Any]) -> tuple[int, Any]:
+    """(index, play(job)): a worker's answer names its job, since answers come back as they finish."""
+    index, job = indexed
+    return index, play(job)
+
+
+def battle_weights(ruleset: Any, names: Sequence[str]) -> dict[str, float]:
+    """How long a battle of each scenario plays, roughly: its units times its round limit
+    (a ruleset without a limit counts 1). For handing out the heaviest games first."""
+    out = {}
+    for name in names:
+        state = ruleset.new_battle(ruleset.load_scenario(name), 0)
+        out[name] = float(len(getattr(state, "units", ())) * (ruleset.round_limit(state) or 1))
+    return out
 
 
 def check_batch(seed: int, games: int, jobs: int, ai: Sequence[str], count_option: str = "--games") -> None:
@@ -261,8 +286,9 @@ def run_balance(
             raise ValueError(f"{ruleset_name} has no bundled scenario; name one with --scenario")
     module = registry.module_of(ruleset_name)
     work = [GameJob(ruleset_name, module, name, i, seed, ai, None, "") for name in names for i in range(games)]
+    weights = battle_weights(ruleset, names) if jobs > 1 else {}
     start = time.perf_counter()
-    records = play_jobs(work, jobs, progress)
+    records = play_jobs(work, jobs, progress, weight=lambda job: weights[job.scenario])
     by_scenario: dict[str, list[GameRecord]] = {name: [] for name in names}
     for record in records:
         by_scenario[record.scenario].append(record)
