@@ -106,16 +106,162 @@ def threats(state: Battle, boss: Unit, enemies: list[Unit], cat: Catalogue) -> i
     return count
 
 
-def evaluate(state: Battle, side: int, cat: Catalogue) -> float:
+def evaluate(state: Battle, side: int, cat: Catalogue, memo: Distances | None = None) -> float:
+    """`side_score` of every side (this side's counted for, the others against) less
+    `approach`, computed from indexes (`Position`): the same numbers as those definitions,
+    without comparing every unit with every enemy. Given a `memo` (the ruleset keeps one),
+    the distance tables are shared by the evaluations of one decision."""
     result = outcome(state)
     if result is not None:
         if result.winner is None:
             return 0.0
         return 1000.0 if result.winner == side else -1000.0
+    at = Position(state, cat, memo if memo is not None else Distances())
     total = 0.0
     for s in range(len(state.side_names)):
-        total += side_score(state, s, cat) * (1 if s == side else -1)
-    return total - 0.03 * approach(state, side)
+        total += at.side_score(s) * (1 if s == side else -1)
+    return total - 0.03 * at.approach(side)
+
+
+class Distances:
+    """Tables of "how far is the nearest of these squares" (and "how many of these (square,
+    reach) pairs cover this square"), keyed by value: by the tuple of the squares measured
+    from. The candidates of one decision mostly leave the enemy where it stood, so their
+    evaluations share one table and each unit's square is measured once per decision, not
+    once per candidate. A table fills as it is asked. At most `size` tables; the older half
+    goes first. The table of tables is replaced, never changed, so a reading thread sees the
+    old one or the new one; an entry is written once with the one value it can have."""
+
+    def __init__(self, size: int = 32) -> None:
+        self.size = size
+        self._tables: dict = {}
+
+    def table(self, key: tuple) -> dict:
+        found = self._tables.get(key)
+        if found is not None:
+            return found
+        tables = self._tables
+        tables = dict(list(tables.items())[len(tables) // 2:]) if len(tables) >= self.size else dict(tables)
+        found = tables[key] = {}
+        self._tables = tables
+        return found
+
+
+def nearest(table: dict, sources: tuple, sq: tuple[int, int]) -> int:
+    """The Manhattan distance from `sq` to the nearest of `sources` (0 with none), kept in `table`."""
+    found = table.get(sq)
+    if found is None:
+        x, y = sq
+        found = table[sq] = min([abs(x - a) + abs(y - b) for a, b in sources], default=0)
+    return found
+
+
+def covering(table: dict, sources: tuple, sq: tuple[int, int]) -> int:
+    """How many (x, y, reach) of `sources` are within their reach of `sq`, kept in `table`."""
+    found = table.get(sq)
+    if found is None:
+        x, y = sq
+        found = table[sq] = sum(1 for a, b, r in sources if abs(x - a) + abs(y - b) <= r)
+    return found
+
+
+class Position:
+    """One state's units indexed for the evaluation: each side's squares, each leader's living
+    troop, and the distance tables of `Distances`. `side_score` and `approach` give what the
+    functions of those names give."""
+
+    def __init__(self, state: Battle, cat: Catalogue, memo: Distances) -> None:
+        self.state, self.cat, self.memo = state, cat, memo
+        self.living = [u for u in state.units if u.hp > 0]
+        self.troops: dict[int, list[Unit]] = {}
+        for u in self.living:
+            self.troops.setdefault(u.leader, []).append(u)
+        self._enemy_squares: dict[int, tuple] = {}
+        self._threat_sources: dict[int, tuple] = {}
+
+    def enemy_squares(self, side: int) -> tuple:
+        """The squares of every living unit not of `side`, in unit order."""
+        found = self._enemy_squares.get(side)
+        if found is None:
+            found = self._enemy_squares[side] = tuple((u.pos[0], u.pos[1]) for u in self.living if u.side != side)
+        return found
+
+    def side_score(self, side: int) -> float:
+        state, cat = self.state, self.cat
+        sources = self.enemy_squares(side)
+        table = self.memo.table(("nearest", sources))
+        enemy_at: dict[tuple[int, int], int] = {}
+        for sq in sources:
+            enemy_at[sq] = enemy_at.get(sq, 0) + 1
+        careful = caution(state)
+        score = 0.0
+        for u in self.living:
+            if u.side != side:
+                continue
+            worth = unit_worth(state, u, cat)
+            score += worth * (0.5 + u.hp / u.hp_max)
+            x, y = u.pos[0], u.pos[1]
+            adjacent = (enemy_at.get((x, y - 1), 0) + enemy_at.get((x + 1, y), 0)
+                        + enemy_at.get((x, y + 1), 0) + enemy_at.get((x - 1, y), 0))
+            if u.role == "commander":
+                leader = state.leaders[u.leader]
+                score += 0.03 * leader.mp
+                score -= 0.5 * adjacent * (1.5 - u.hp / u.hp_max)
+                score -= BEHIND_THE_LINE * self.ahead_of_troop(u, sources, table)
+                score -= THREAT * careful * (self.threats(u, side) if careful else 0)
+            else:
+                if in_command(state, u, cat):
+                    score += 0.4
+                if u.hp <= 3 and adjacent:
+                    score -= 0.3 * worth * adjacent
+            for s in u.statuses:
+                score += 0.25 if s.name in ("defence", "attack", "haste", "wind_shield", "resist") else -0.35
+        return score
+
+    def ahead_of_troop(self, boss: Unit, sources: tuple, table: dict) -> int:
+        """`ahead_of_troop`: the troop's front is its unit nearest the enemy."""
+        if not sources:
+            return 0
+        troop = [t for t in self.troops.get(boss.leader, ()) if t.uid != boss.uid]
+        if not troop:
+            return 0
+        front = min(nearest(table, sources, (t.pos[0], t.pos[1])) for t in troop)
+        return ahead(front, nearest(table, sources, (boss.pos[0], boss.pos[1])))
+
+    def threats(self, boss: Unit, side: int) -> int:
+        """`threats`: enemies whose move and reach cover the commander's square."""
+        found = self._threat_sources.get(side)
+        if found is None:
+            cat = self.cat
+            reaches: dict[tuple[str, str], int] = {}
+            sources = []
+            for e in self.living:
+                if e.side == side:
+                    continue
+                r = reaches.get((e.role, e.kind))
+                if r is None:
+                    spec = spec_of(e, cat)
+                    r = reaches[(e.role, e.kind)] = spec.move + (1 if e.role == "commander" else max(1, spec.range))
+                sources.append((e.pos[0], e.pos[1], r))
+            key = tuple(sources)
+            found = self._threat_sources[side] = (key, self.memo.table(("threats", key)))
+        key, table = found
+        return covering(table, key, (boss.pos[0], boss.pos[1]))
+
+    def approach(self, side: int) -> float:
+        """`approach`: the nearest enemy, and the nearest enemy commander at half weight."""
+        sources = self.enemy_squares(side)
+        bosses = tuple((u.pos[0], u.pos[1]) for u in self.living if u.side != side and u.role == "commander")
+        near_enemy = self.memo.table(("nearest", sources))
+        near_boss = self.memo.table(("nearest", bosses))
+        total = 0.0
+        for u in self.living:
+            if u.side != side or u.role == "commander":
+                continue
+            sq = (u.pos[0], u.pos[1])
+            total += nearest(near_enemy, sources, sq)
+            total += 0.5 * nearest(near_boss, bosses, sq)
+        return total
 
 
 def approach(state: Battle, side: int) -> float:

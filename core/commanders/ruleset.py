@@ -1,7 +1,7 @@
 """The Commanders ruleset object: the protocol of core.ruleset over the modules of this package.
 
 The object owns what the rules read: the catalogue (`catalogue`), the quiz file
-(`quiz`) and the movement memo; it hands them to every rule module it calls.
+(`quiz`), the movement memo and the AI's distance tables; it hands them to every rule module it calls.
 Nothing of the package keeps them in a module global.
 """
 
@@ -53,6 +53,7 @@ class CommandersRuleset(Ruleset):
         self._catalogue_folder = catalogue_folder
         self._quiz_file = quiz_file
         self._reach = ReachMemo()
+        self._distances = ai.Distances()
 
     # --- what the rules read ------------------------------------------------------------
     @cached_property
@@ -193,7 +194,7 @@ class CommandersRuleset(Ruleset):
 
     # --- AI -----------------------------------------------------------------------------
     def evaluate(self, state: Battle, side: int) -> float:
-        return ai.evaluate(state, side, self.catalogue)
+        return ai.evaluate(state, side, self.catalogue, self._distances)
 
     def action_value(self, state: Battle, action: Any, side: int, samples: int = 1) -> float:
         """Expected value after `action`; dice-driven actions are valued on re-seeded copies only."""

@@ -128,3 +128,37 @@ def test_threats_count_the_enemies_whose_move_and_reach_cover_the_commander():
         enemies = [u for u in lone.living() if u.side == 1]
         assert enemies == [pike]
         assert threats(lone, lone.units[0], enemies, CAT) == expected, x
+
+
+def test_the_indexed_evaluation_gives_the_numbers_of_its_definitions():
+    """`evaluate` reads nearest enemies and adjacent enemies from indexes and shared distance
+    tables (`Position`, `Distances`); on the states of a played battle, bundled and large, it
+    gives exactly what `side_score` and `approach`, which compare every unit with every enemy,
+    give: the AI's choices (and docs/BALANCE.md's tables) depend on those numbers."""
+    import sys
+    from pathlib import Path
+
+    from core.ai import Player
+    from core.commanders.ai import Distances, approach, evaluate, side_score
+    from core.commanders.ruleset import RULESET
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    import bench_positions
+
+    starts = [RULESET.new_battle(RULESET.load_scenario(name), 4) for name in ("duel_at_the_ford", "masters")]
+    starts.append(bench_positions.build("commanders", RULESET, 24, "small"))
+    memo = Distances(size=4)  # small, so tables are dropped and built again along the way
+    checked = 0
+    for state in starts:
+        players = {side: Player("normal", 7 + side) for side in range(len(state.side_names))}
+        for _ in range(40):
+            if RULESET.outcome(state) is not None:
+                break
+            for side in range(len(state.side_names)):
+                total = sum(side_score(state, s, RULESET.catalogue) * (1 if s == side else -1) for s in range(len(state.side_names)))
+                assert evaluate(state, side, RULESET.catalogue, memo) == total - 0.03 * approach(state, side)
+                assert evaluate(state, side, RULESET.catalogue) == evaluate(state, side, RULESET.catalogue, memo)
+                checked += 1
+            (side,) = RULESET.to_act(state)
+            state, _ = RULESET.apply(state, players[side].choose(RULESET, state, side))
+    assert checked > 100
