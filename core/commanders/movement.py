@@ -59,24 +59,26 @@ class ReachMemo:
     """A small memo of `search` results for one catalogue, keyed by value, never by identity.
 
     The key holds everything the search reads: the board, the unit, its commander's
-    record and where every other living unit stands for which side. Equal battles
-    share entries however they were built (a loaded save, a re-seeded copy). The
-    table is never changed once published: an insert builds a new one and replaces
-    the whole table in one assignment, so a thread reading it (the AI) sees either
-    the old table or the new one. At most `size` entries; the older half goes first.
+    record and where every other living unit stands for which side (one flat tuple of
+    squares and sides). Equal battles share entries however they were built (a loaded
+    save, a re-seeded copy). The table is never changed once published: an insert
+    builds a new one and replaces the whole table in one assignment, so a thread
+    reading it (the AI) sees either the old table or the new one. At most `size`
+    entries; the older half goes first. An entry is wanted only while its state is
+    being played (listed, previewed, applied, and by the AI's candidates and
+    replies), so a few dozen are enough; each holds a few kilobytes.
     """
 
-    def __init__(self, size: int = 512) -> None:
+    def __init__(self, size: int = 64) -> None:
         self.size = size
         self._table: dict = {}
 
     def reachable(self, state: Battle, unit: Unit, cat: Catalogue) -> dict[Square, int]:
-        key = (
-            state.board,
-            unit,
-            state.leaders[unit.leader].commander,
-            tuple((u.pos, u.side) for u in state.units if u.hp > 0 and u.uid != unit.uid),
-        )
+        others: list = []
+        for u in state.units:
+            if u.hp > 0 and u.uid != unit.uid:
+                others += (u.pos, u.side)
+        key = (state.board, unit, state.leaders[unit.leader].commander, tuple(others))
         table = self._table
         hit = table.get(key)
         if hit is not None:
