@@ -16,15 +16,13 @@
 
 from __future__ import annotations
 
-import attrs
-
 from core.commanders.content import Catalogue
 from core.commanders.derived import (
     attack_of, attack_range, defence_of, magic_attack, on_water, spec_of, strike_dice, tags_of,
 )
 from core.commanders.effects import damage
 from core.commanders.events import Annihilation, StrikesRolled
-from core.commanders.state import Battle, Unit
+from core.commanders.state import Battle, Unit, battle_with
 from core.squaregrid import manhattan
 
 TRIANGLE: tuple[tuple[str, str], ...] = (("grunt", "spear"), ("spear", "mounted"), ("mounted", "grunt"))
@@ -121,7 +119,7 @@ def roll_strikes(state: Battle, striker: Unit, target: Unit, retaliation: bool, 
         striker.uid, target.uid, rolls, n["attack"], n["defence"], n["needed"], n["advantage"], successes,
         n["cap"], dealt, n["reduction"], retaliation, first, n["magic"], n["judgement"],
     )
-    return attrs.evolve(state, dice=dice), event
+    return battle_with(state, dice=dice), event
 
 
 def can_retaliate(state: Battle, defender: Unit, attacker: Unit, cat: Catalogue) -> bool:
@@ -145,11 +143,11 @@ def annihilates(state: Battle, attacker: Unit, defender: Unit, cat: Catalogue) -
 def resolve_attack(state: Battle, attacker_uid: int, defender_uid: int, events: list, cat: Catalogue) -> Battle:
     """One attack with retaliation, first strike or annihilation; returns the state after damage."""
     attacker, defender = state.units[attacker_uid], state.units[defender_uid]
-    state = attrs.evolve(state, hit_troops=state.hit_troops + ((attacker_uid, defender.leader),))
+    state = battle_with(state, hit_troops=state.hit_troops + ((attacker_uid, defender.leader),))
     if annihilates(state, attacker, defender, cat):
         adv = cat.rules.advantage_strikes if advantage(state, defender, attacker, cat) else 0
         rolls, dice = state.dice.rolls(strike_dice(defender, cat) + adv, 10)
-        state = attrs.evolve(state, dice=dice)
+        state = battle_with(state, dice=dice)
         revenge = sum(1 for r in rolls if r >= cat.rules.revenge_face)
         events.append(Annihilation(attacker_uid, defender_uid, rolls, revenge))
         state = damage(state, defender_uid, defender.hp, "annihilation", events, by=attacker_uid)

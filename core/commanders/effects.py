@@ -6,23 +6,21 @@ its troop perishes too (its summon as well).
 
 from __future__ import annotations
 
-import attrs
-
 from core.commanders.events import CommanderDefeated, DamageTaken, StatusEnded, UnitDefeated
-from core.commanders.state import Battle, Status, Unit
+from core.commanders.state import Battle, Status, Unit, battle_with, leader_with, unit_with
 
 
 def put(state: Battle, unit: Unit) -> Battle:
     units = list(state.units)
     units[unit.uid] = unit
-    return attrs.evolve(state, units=tuple(units))
+    return battle_with(state, units=tuple(units))
 
 
 def put_many(state: Battle, changed: list[Unit]) -> Battle:
     units = list(state.units)
     for u in changed:
         units[u.uid] = u
-    return attrs.evolve(state, units=tuple(units))
+    return battle_with(state, units=tuple(units))
 
 
 def damage(state: Battle, uid: int, amount: int, cause: str, events: list, by: int = -1, credit: int = -1) -> Battle:
@@ -35,11 +33,11 @@ def damage(state: Battle, uid: int, amount: int, cause: str, events: list, by: i
     if amount <= 0 or unit.hp <= 0:
         return state
     dealt = min(amount, unit.hp)
-    unit = attrs.evolve(unit, hp=unit.hp - dealt)
+    unit = unit_with(unit, hp=unit.hp - dealt)
     state = put(state, unit)
     if by >= 0:
         striker = state.units[by]
-        state = put(state, attrs.evolve(striker, damage_dealt=striker.damage_dealt + dealt))
+        state = put(state, unit_with(striker, damage_dealt=striker.damage_dealt + dealt))
     events.append(DamageTaken(uid, dealt, unit.hp, cause))
     if unit.hp <= 0:
         events.append(UnitDefeated(uid, "killed"))
@@ -49,7 +47,7 @@ def damage(state: Battle, uid: int, amount: int, cause: str, events: list, by: i
         elif unit.role == "summon":
             leader = state.leaders[unit.leader]
             if leader.summon == uid:
-                state = set_leader(state, attrs.evolve(leader, summon=-1))
+                state = set_leader(state, leader_with(leader, summon=-1))
     return state
 
 
@@ -60,19 +58,19 @@ def _count_defeat(state: Battle, victim: Unit, leader: int) -> Battle:
         return state
     credited = state.leaders[leader]
     if victim.role == "commander":
-        credited = attrs.evolve(credited, commanders_defeated=credited.commanders_defeated + 1)
+        credited = leader_with(credited, commanders_defeated=credited.commanders_defeated + 1)
     else:
-        credited = attrs.evolve(credited, units_defeated=credited.units_defeated + 1)
+        credited = leader_with(credited, units_defeated=credited.units_defeated + 1)
     return set_leader(state, credited)
 
 
 def _commander_falls(state: Battle, commander: Unit, events: list, cause: str) -> Battle:
     leader = state.leaders[commander.leader]
-    fallen = [attrs.evolve(u, hp=0) for u in state.units if u.hp > 0 and u.leader == leader.index]
+    fallen = [unit_with(u, hp=0) for u in state.units if u.hp > 0 and u.leader == leader.index]
     for u in fallen:
         events.append(UnitDefeated(u.uid, "commander fell"))
     state = put_many(state, fallen)
-    state = set_leader(state, attrs.evolve(leader, summon=-1, burn=(), burn_turns=0))
+    state = set_leader(state, leader_with(leader, summon=-1, burn=(), burn_turns=0))
     regroup: tuple[int, ...] = ()
     acting = state.leader_now
     if cause in ("strikes", "annihilation") and acting.side != leader.side and state.units[acting.uid].hp > 0:
@@ -80,21 +78,21 @@ def _commander_falls(state: Battle, commander: Unit, events: list, cause: str) -
         regroup = tuple(sorted(set(hitters) | {acting.uid}))
     events.append(CommanderDefeated(leader.index, regroup))
     if regroup:
-        state = attrs.evolve(state, regroup=tuple(sorted(set(state.regroup) | set(regroup))))
+        state = battle_with(state, regroup=tuple(sorted(set(state.regroup) | set(regroup))))
     return state
 
 
 def set_leader(state: Battle, leader) -> Battle:
     leaders = list(state.leaders)
     leaders[leader.index] = leader
-    return attrs.evolve(state, leaders=tuple(leaders))
+    return battle_with(state, leaders=tuple(leaders))
 
 
 def heal(state: Battle, uid: int, amount: int) -> tuple[Battle, int]:
     unit = state.units[uid]
     gained = max(0, min(amount, unit.hp_max - unit.hp))
     if gained and unit.hp > 0:
-        state = put(state, attrs.evolve(unit, hp=unit.hp + gained))
+        state = put(state, unit_with(unit, hp=unit.hp + gained))
     return state, gained
 
 
@@ -102,7 +100,7 @@ def add_status(state: Battle, uid: int, status: Status) -> Battle:
     """A new status replaces one of the same name (durations never stack)."""
     unit = state.units[uid]
     kept = tuple(s for s in unit.statuses if s.name != status.name)
-    return put(state, attrs.evolve(unit, statuses=kept + (status,)))
+    return put(state, unit_with(unit, statuses=kept + (status,)))
 
 
 def remove_status(state: Battle, uid: int, name: str, reason: str, events: list) -> Battle:
@@ -110,4 +108,4 @@ def remove_status(state: Battle, uid: int, name: str, reason: str, events: list)
     if unit.status(name) is None:
         return state
     events.append(StatusEnded(uid, name, reason))
-    return put(state, attrs.evolve(unit, statuses=tuple(s for s in unit.statuses if s.name != name)))
+    return put(state, unit_with(unit, statuses=tuple(s for s in unit.statuses if s.name != name)))

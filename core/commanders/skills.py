@@ -7,13 +7,11 @@ Leadership in derived.py (command range) and commander.py (troop size and mix).
 
 from __future__ import annotations
 
-import attrs
-
 from core.commanders.content import Catalogue
 from core.commanders.derived import spec_of
 from core.commanders.effects import heal, remove_status, set_leader
 from core.commanders.events import MPRestored, Rallied
-from core.commanders.state import Battle, Unit
+from core.commanders.state import Battle, Unit, leader_with
 
 
 def can_rally(state: Battle, commander: Unit) -> bool:
@@ -36,7 +34,7 @@ def rally(state: Battle, commander: Unit, events: list, cat: Catalogue) -> Battl
     if tier >= 2:
         leader = state.leaders[leader.index]
         mp = min(skill.amounts[1], leader.mp_max - leader.mp)
-        state = set_leader(state, attrs.evolve(leader, mp=leader.mp + mp))
+        state = set_leader(state, leader_with(leader, mp=leader.mp + mp))
     events.append(Rallied(leader.index, healed, mp))
     return state
 
@@ -48,11 +46,11 @@ def regen(state: Battle, leader_index: int, events: list, cat: Catalogue) -> Bat
     if mysticism:
         gained = min(cat.skills["Mysticism expertise"].amounts[mysticism - 1], leader.mp_max - leader.mp)
         if gained:
-            leader = attrs.evolve(leader, mp=leader.mp + gained)
+            leader = leader_with(leader, mp=leader.mp + gained)
             events.append(MPRestored(leader.index, gained, "Mysticism expertise"))
     mana = sum(getattr(spec_of(u, cat), "mp_regen", 0) for u in state.troop_of(leader_index) if u.role != "commander")
     gained = min(mana, leader.mp_max - leader.mp)
     if gained:
-        leader = attrs.evolve(leader, mp=leader.mp + gained)
+        leader = leader_with(leader, mp=leader.mp + gained)
         events.append(MPRestored(leader.index, gained, "manahoar"))
     return set_leader(state, leader)

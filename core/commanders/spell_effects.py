@@ -18,7 +18,7 @@ from core.commanders.spells import (
     FRIENDLY_STATUS, HOSTILE_STATUS, _placement, check_cast, dice_against, spell_damage_taken, temper_dice,
 )
 from core.commanders.actions import Cast
-from core.commanders.state import Battle, Status, Unit
+from core.commanders.state import Battle, Status, Unit, battle_with, leader_with, unit_with
 from core.squaregrid import Square
 
 
@@ -38,7 +38,7 @@ def cast(state: Battle, action: Cast, events: list, cat: Catalogue) -> Battle:
     rolls: tuple[int, ...] = ()
     if sides:
         rolls, dice = state.dice.rolls(counts_max, sides)
-        state = attrs.evolve(state, dice=dice)
+        state = battle_with(state, dice=dice)
     events.append(SpellCast(caster.uid, spell.name, level.level, cost, counts_max if sides else 0, rolls, need_count, need_min))
     handler = _HANDLERS[spell.effect]
     start = len(events)
@@ -62,8 +62,8 @@ def _name_temper_dice(state: Battle, caster: Unit, spell, targets, events: list,
 def _pay(state: Battle, caster: Unit, cost: int) -> Battle:
     if caster.role == "commander":
         leader = state.leaders[caster.leader]
-        return set_leader(state, attrs.evolve(leader, mp=leader.mp - cost))
-    return put(state, attrs.evolve(caster, mp=caster.mp - cost))
+        return set_leader(state, leader_with(leader, mp=leader.mp - cost))
+    return put(state, unit_with(caster, mp=caster.mp - cost))
 
 
 def _successes(rolls: tuple[int, ...], n: int, need_min: int) -> int:
@@ -168,12 +168,12 @@ def _mp_drain(state, caster, spell, level, action, targets, counts, rolls, need,
         if unit.role == "commander":
             tl = st.leaders[unit.leader]
             taken = min(wanted, tl.mp)
-            st = set_leader(st, attrs.evolve(tl, mp=tl.mp - taken))
+            st = set_leader(st, leader_with(tl, mp=tl.mp - taken))
         else:
             taken = min(wanted, unit.mp)
-            st = put(st, attrs.evolve(unit, mp=unit.mp - taken))
+            st = put(st, unit_with(unit, mp=unit.mp - taken))
         cl = st.leaders[caster.leader]
-        st = set_leader(st, attrs.evolve(cl, mp=min(cl.mp_max, cl.mp + taken)))
+        st = set_leader(st, leader_with(cl, mp=min(cl.mp_max, cl.mp + taken)))
         events.append(SpellResult(unit.uid, spell.name, "mp", taken, n))
         return st
 
@@ -188,7 +188,7 @@ def _confuse(state, caster, spell, level, action, targets, counts, rolls, need, 
         events.append(SpellResult(unit.uid, spell.name, "confused", 0, n, got))
         best = None
         for dest, _cost in reachable(st, unit, cat).items():
-            mover = attrs.evolve(unit, pos=dest)
+            mover = unit_with(unit, pos=dest)
             for other in st.living():
                 if other.side == unit.side and other.uid != unit.uid and in_reach(st, mover, dest, other.pos, cat):
                     key = (other.hp, other.uid, dest[1], dest[0])
@@ -199,7 +199,7 @@ def _confuse(state, caster, spell, level, action, targets, counts, rolls, need, 
         _, dest, victim = best
         if dest != unit.pos:
             events.append(UnitMoved(unit.uid, unit.pos, dest, 0))
-            st = put(st, attrs.evolve(unit, pos=dest))
+            st = put(st, unit_with(unit, pos=dest))
         return resolve_attack(st, unit.uid, victim, events, cat)
 
     return _each(state, caster, spell, level, targets, counts, rolls, need, events, cat, True, one)
@@ -210,9 +210,9 @@ def _summon(state, caster, spell, level, action, targets, counts, rolls, need, e
     uid = len(state.units)
     hp = cat.rules.unit_health
     unit = Unit(uid, caster.side, caster.leader, spec.name, "summon", Square(*action.square), hp, hp, mp=spec.max_mp)
-    state = attrs.evolve(state, units=state.units + (unit,))
+    state = battle_with(state, units=state.units + (unit,))
     leader = state.leaders[caster.leader]
-    state = set_leader(state, attrs.evolve(leader, summon=uid))
+    state = set_leader(state, leader_with(leader, summon=uid))
     events.append(UnitSummoned(uid, caster.leader, unit.pos))
     return state
 
@@ -220,7 +220,7 @@ def _summon(state, caster, spell, level, action, targets, counts, rolls, need, e
 def _burn(state, caster, spell, level, action, targets, counts, rolls, need, events, cat):
     leader = state.leaders[caster.leader]
     squares = tuple(sorted((Square(*s) for s in action.squares), key=lambda s: (s.y, s.x)))
-    state = set_leader(state, attrs.evolve(leader, burn=squares, burn_turns=level.duration, burn_amount=level.amount))
+    state = set_leader(state, leader_with(leader, burn=squares, burn_turns=level.duration, burn_amount=level.amount))
     events.append(BurnPlaced(caster.leader, squares, level.duration))
     return state
 
@@ -240,7 +240,7 @@ def _transport(state, caster, spell, level, action, targets, counts, rolls, need
     for unit, spot in plan:
         if spot != unit.pos:
             events.append(UnitPlaced(unit.uid, unit.pos, spot))
-        moved.append(attrs.evolve(unit, pos=spot))
+        moved.append(unit_with(unit, pos=spot))
     return put_many(state, moved)
 
 

@@ -20,7 +20,7 @@ from core.commanders.events import BattleEnded, StatusEnded, TurnBegan, TurnEnde
 from core.commanders.movement import ReachMemo, can_enter, reachable
 from core.commanders.skills import can_rally, rally, regen
 from core.commanders.spell_effects import cast
-from core.commanders.state import Battle, Unit
+from core.commanders.state import Battle, Unit, battle_with, leader_with, unit_with
 from core.commanders.targets import cast_actions
 from core.errors import IllegalAction
 from core.ruleset import Outcome
@@ -72,7 +72,7 @@ def order_actions(state: Battle, unit: Unit, cat: Catalogue, memo: ReachMemo | N
     out = []
     for dest in reachable(state, unit, cat, memo):
         out.append(Order(unit.side, unit.uid, dest, -1))
-        mover = attrs.evolve(unit, pos=dest)
+        mover = unit_with(unit, pos=dest)
         for enemy in enemies:
             if in_reach(state, mover, dest, enemy.pos, cat):
                 out.append(Order(unit.side, unit.uid, dest, enemy.uid))
@@ -188,12 +188,12 @@ def _order(state: Battle, action: Order, events: list, cat: Catalogue, memo: Rea
         target = state.units[action.target]
         if target.hp <= 0 or target.side == unit.side:
             raise IllegalAction("the target must be a living enemy")
-        if not in_reach(state, attrs.evolve(unit, pos=dest), dest, target.pos, cat):
+        if not in_reach(state, unit_with(unit, pos=dest), dest, target.pos, cat):
             raise IllegalAction(f"the target is out of reach from {cell(*dest)}")
-    state = attrs.evolve(state, mode="move", acted=state.acted + (unit.uid,))
+    state = battle_with(state, mode="move", acted=state.acted + (unit.uid,))
     if dest != unit.pos:
         events.append(UnitMoved(unit.uid, unit.pos, dest, costs[dest]))
-        unit = attrs.evolve(unit, pos=dest)
+        unit = unit_with(unit, pos=dest)
         state = put(state, unit)
         state = _wake_neighbours(state, unit, events)
     if target is not None:
@@ -217,7 +217,7 @@ def _after_order(state: Battle, events: list, cat: Catalogue) -> Battle:
     if state.units[state.leader_now.uid].hp <= 0:
         return end_turn(state, events, cat)
     if state.regroup:
-        return attrs.evolve(state, mode="regroup")
+        return battle_with(state, mode="regroup")
     if not acting_units(state):
         return end_turn(state, events, cat)
     return state
@@ -232,9 +232,9 @@ def _regroup(state: Battle, action: Regroup, events: list, cat: Catalogue) -> Ba
         raise IllegalAction("regrouping moves 2 squares and stays within command range")
     if dest != unit.pos:
         events.append(UnitPlaced(unit.uid, unit.pos, dest))
-        state = put(state, attrs.evolve(unit, pos=dest))
+        state = put(state, unit_with(unit, pos=dest))
     left = tuple(u for u in state.regroup if u != action.uid)
-    state = attrs.evolve(state, regroup=left, mode="regroup" if left else "move")
+    state = battle_with(state, regroup=left, mode="regroup" if left else "move")
     if not left and not acting_units(state):
         return end_turn(state, events, cat)
     return state
@@ -269,13 +269,13 @@ def end_turn(state: Battle, events: list, cat: Catalogue) -> Battle:
             else:
                 events.append(StatusEnded(unit.uid, s.name, "expired"))
         if len(kept) != len(unit.statuses) or kept != list(unit.statuses):
-            state = put(state, attrs.evolve(unit, statuses=tuple(kept)))
+            state = put(state, unit_with(unit, statuses=tuple(kept)))
     leader = state.leaders[leader.index]
     if leader.burn:
         turns = leader.burn_turns - 1
-        state = set_leader(state, attrs.evolve(leader, burn_turns=turns, burn=leader.burn if turns > 0 else (), burn_amount=leader.burn_amount if turns > 0 else 0))
+        state = set_leader(state, leader_with(leader, burn_turns=turns, burn=leader.burn if turns > 0 else (), burn_amount=leader.burn_amount if turns > 0 else 0))
     events.append(TurnEnded(leader.index))
-    state = attrs.evolve(state, mode="", acted=(), hit_troops=(), regroup=())
+    state = battle_with(state, mode="", acted=(), hit_troops=(), regroup=())
     if outcome(state) is not None:
         events.append(_ended(state))
         return state
@@ -289,14 +289,14 @@ def _next_turn(state: Battle, events: list) -> Battle:
         if turn >= len(state.queue):
             turn = 0
             rnd += 1
-            state = attrs.evolve(state, round=rnd)
+            state = battle_with(state, round=rnd)
             state = _round_start(state, events)
             if outcome(state) is not None:
                 events.append(_ended(state))
-                return attrs.evolve(state, turn=turn)
+                return battle_with(state, turn=turn)
         leader = state.leaders[state.queue[turn]]
         if state.units[leader.uid].hp > 0:
-            state = attrs.evolve(state, turn=turn)
+            state = battle_with(state, turn=turn)
             events.append(TurnBegan(leader.index, state.round))
             return state
     return state
@@ -319,5 +319,5 @@ def _round_start(state: Battle, events: list) -> Battle:
             rest = rest + (attrs.evolve(poison, turns=poison.turns - 1),)
         else:
             events.append(StatusEnded(unit.uid, "poison", "expired"))
-        state = put(state, attrs.evolve(unit, statuses=rest))
+        state = put(state, unit_with(unit, statuses=rest))
     return state
