@@ -12,7 +12,7 @@ from __future__ import annotations
 import attrs
 
 from core.commanders.actions import Cast, EndTurn, Order, Rally, Regroup
-from core.commanders.combat import in_reach, resolve_attack
+from core.commanders.combat import in_reach, reach, resolve_attack
 from core.commanders.content import Catalogue
 from core.commanders.derived import command_range
 from core.commanders.effects import damage, put, remove_status, set_leader
@@ -68,14 +68,18 @@ def acting_units(state: Battle) -> list[Unit]:
 
 
 def order_actions(state: Battle, unit: Unit, cat: Catalogue, memo: ReachMemo | None = None) -> list[Order]:
-    enemies = [u for u in state.living() if u.side != unit.side]
+    """Every destination, each followed by the attacks from there (`in_reach`: the unit's range
+    where it would stand, found once per destination, not once per enemy)."""
+    side, uid = unit.side, unit.uid
+    enemies = [(u.uid, u.pos[0], u.pos[1]) for u in state.living() if u.side != side]
     out = []
     for dest in reachable(state, unit, cat, memo):
-        out.append(Order(unit.side, unit.uid, dest, -1))
-        mover = unit_with(unit, pos=dest)
-        for enemy in enemies:
-            if in_reach(state, mover, dest, enemy.pos, cat):
-                out.append(Order(unit.side, unit.uid, dest, enemy.uid))
+        out.append(Order(side, uid, dest, -1))
+        rng, _ = reach(state, unit_with(unit, pos=dest), cat)
+        x, y = dest
+        for target, ex, ey in enemies:
+            if 1 <= abs(x - ex) + abs(y - ey) <= rng:
+                out.append(Order(side, uid, dest, target))
     return out
 
 
