@@ -36,7 +36,13 @@ def living_commanders(state: Battle, side: int) -> int:
 
 
 def outcome(state: Battle) -> Outcome | None:
+    """None while two or more sides have a living commander and rounds are left (the common
+    case, found from the leaders alone); else who won and the hit points each side has left."""
     sides = range(len(state.side_names))
+    units = state.units
+    standing = {l.side for l in state.leaders if units[l.uid].hp > 0}
+    if len(standing) > 1 and state.round <= state.max_rounds:
+        return None
     alive = [living_commanders(state, s) > 0 for s in sides]
     scores = tuple(float(sum(u.hp for u in state.units if u.side == s and u.hp > 0)) for s in sides)
     if sum(alive) == 0:
@@ -206,9 +212,19 @@ def _order(state: Battle, action: Order, events: list, cat: Catalogue, memo: Rea
 
 
 def _wake_neighbours(state: Battle, unit: Unit, events: list) -> Battle:
-    """Seed 002: an ally moving into melee range wakes a sleeping unit."""
-    for n in neighbours4(unit.pos):
-        other = state.unit_at(n)
+    """Seed 002: an ally moving into melee range wakes a sleeping unit.
+
+    The units on the four squares around (`Battle.unit_at` of each, in `neighbours4`'s order)
+    are found in one pass over the units."""
+    x, y = unit.pos[0], unit.pos[1]
+    around = {(x, y - 1): 0, (x + 1, y): 1, (x, y + 1): 2, (x - 1, y): 3}
+    found: list[Unit | None] = [None, None, None, None]
+    for u in state.units:
+        if u.hp > 0:
+            i = around.get((u.pos[0], u.pos[1]))
+            if i is not None and found[i] is None:
+                found[i] = u
+    for other in found:
         if other is not None and other.side == unit.side and other.status("sleep") is not None:
             state = remove_status(state, other.uid, "sleep", "woken", events)
     return state
