@@ -74,14 +74,19 @@ def acting_units(state: Battle) -> list[Unit]:
 
 
 def order_actions(state: Battle, unit: Unit, cat: Catalogue, memo: ReachMemo | None = None) -> list[Order]:
-    """Every destination, each followed by the attacks from there (`in_reach`: the unit's range
-    where it would stand, found once per destination, not once per enemy)."""
+    """Every destination, each followed by the attacks from there (`in_reach`). The unit's range
+    where it would stand depends on that square's terrain alone (`derived.attack_range`: land
+    range off water), so it is found once per terrain, and each enemy is one distance check."""
     side, uid = unit.side, unit.uid
     enemies = [(u.uid, u.pos[0], u.pos[1]) for u in state.living() if u.side != side]
+    ranges: dict[str, int] = {}
     out = []
     for dest in reachable(state, unit, cat, memo):
         out.append(Order(side, uid, dest, -1))
-        rng, _ = reach(state, unit_with(unit, pos=dest), cat)
+        terrain = state.board.terrain_at(dest)
+        rng = ranges.get(terrain)
+        if rng is None:
+            rng = ranges[terrain] = reach(state, unit_with(unit, pos=dest), cat)[0]
         x, y = dest
         for target, ex, ey in enemies:
             if 1 <= abs(x - ex) + abs(y - ey) <= rng:

@@ -260,3 +260,22 @@ def test_a_battle_ended_by_its_round_limit_played_that_many_rounds():
     assert RULESET.outcome(state).reason.startswith("40 rounds fought")
     assert RULESET.round_number(state) == 40
     assert RULESET.round_number(attrs.evolve(state, round=7)) == 7
+
+
+def test_a_units_range_depends_on_the_terrain_it_stands_on_alone():
+    """Listing orders finds a unit's range once per terrain it could stand on
+    (turn.order_actions); that holds while attack_range reads nothing else of the square:
+    every unit of the bundled battles, on every square of its map, has the range of the
+    first square of that terrain."""
+    from core.commanders.combat import reach
+    from core.commanders.ruleset import RULESET
+
+    for info in RULESET.scenarios():
+        state = RULESET.new_battle(RULESET.load_scenario(info.name), 1)
+        board = state.board
+        for unit in state.units:
+            first: dict[str, tuple[int, int]] = {}
+            for y in range(board.height):
+                for x in range(board.width):
+                    got = reach(state, attrs.evolve(unit, pos=Square(x, y)), CAT)
+                    assert first.setdefault(board.terrain_at((x, y)), got) == got, (info.name, unit.kind, x, y)
