@@ -76,21 +76,31 @@ def acting_units(state: Battle) -> list[Unit]:
 def order_actions(state: Battle, unit: Unit, cat: Catalogue, memo: ReachMemo | None = None) -> list[Order]:
     """Every destination, each followed by the attacks from there (`in_reach`). The unit's range
     where it would stand depends on that square's terrain alone (`derived.attack_range`: land
-    range off water), so it is found once per terrain, and each enemy is one distance check."""
+    range off water), so it is found once per terrain, and each enemy is one distance check.
+    Every step costs at least 1, so no destination is farther from the unit than its dearest
+    cost: an enemy farther from the unit than that plus its longest range is never in reach
+    and is left out of the checks."""
     side, uid = unit.side, unit.uid
-    enemies = [(u.uid, u.pos[0], u.pos[1]) for u in state.living() if u.side != side]
+    costs = reachable(state, unit, cat, memo)
+    board = state.board
+    terrains = [board.terrain_at(dest) for dest in costs]
     ranges: dict[str, int] = {}
+    for dest, terrain in zip(costs, terrains):
+        if terrain not in ranges:
+            ranges[terrain] = reach(state, unit_with(unit, pos=dest), cat)[0]
+    sx, sy = unit.pos[0], unit.pos[1]
+    limit = max(costs.values()) + max(ranges.values())
+    enemies = [(u.uid, u.pos[0], u.pos[1]) for u in state.units
+               if u.hp > 0 and u.side != side and abs(u.pos[0] - sx) + abs(u.pos[1] - sy) <= limit]
     out = []
-    for dest in reachable(state, unit, cat, memo):
+    for dest, terrain in zip(costs, terrains):
         out.append(Order(side, uid, dest, -1))
-        terrain = state.board.terrain_at(dest)
-        rng = ranges.get(terrain)
-        if rng is None:
-            rng = ranges[terrain] = reach(state, unit_with(unit, pos=dest), cat)[0]
-        x, y = dest
-        for target, ex, ey in enemies:
-            if 1 <= abs(x - ex) + abs(y - ey) <= rng:
-                out.append(Order(side, uid, dest, target))
+        if enemies:
+            rng = ranges[terrain]
+            x, y = dest
+            for target, ex, ey in enemies:
+                if 1 <= abs(x - ex) + abs(y - ey) <= rng:
+                    out.append(Order(side, uid, dest, target))
     return out
 
 
