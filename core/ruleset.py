@@ -22,6 +22,7 @@ import attrs
 
 from core.content import display_path
 from core.errors import ContentError, Problem
+from core.records import replacer
 from core.rng import Dice
 from core.serial import Codec
 from core.view import ActionPicks, BoardView
@@ -163,8 +164,8 @@ class Ruleset(abc.ABC):
             after, events = self.resolve(state, action)
             return Played(after, events, after.dice.counter - dice.counter)
         own = dice.for_action(self.codec().action_key(action))
-        after, events = self.resolve(attrs.evolve(state, dice=own), action)
-        return Played(attrs.evolve(after, dice=dice.next_step()), events, after.dice.counter)
+        after, events = self.resolve(replacer(type(state))(state, dice=own), action)
+        return Played(replacer(type(after))(after, dice=dice.next_step()), events, after.dice.counter)
 
     @abc.abstractmethod
     def outcome(self, state: Any) -> Outcome | None:

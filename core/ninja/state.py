@@ -8,12 +8,11 @@ changes jutsu made to the board (smoke, ash, tree walls). The static map
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
 import attrs
 
 from core.hexgrid import Hex, hex_to_offset, offset_to_hex
 from core.ninja.actions import OrderAction
+from core.records import replacer
 from core.rng import Dice
 
 PHASES = ("movement", "action")
@@ -136,30 +135,6 @@ class Battle:
         return len(self.side_names)
 
 
-_UNCHANGED: Any = object()
-
-
-def replacer(cls: type) -> Callable[..., Any]:
-    """A faster `attrs.evolve` for one frozen record class: `replace(obj, field=value, ...)`.
-
-    `attrs.evolve` looks up the class's fields and copies them into a dictionary on every
-    call; this passes every field to the constructor at once, about twice as fast for a
-    Unit, and the record is built by the same `__init__`, so it comes out equal. The rules
-    rebuild units and the battle many times a resolution. Generated once per class, as
-    attrs generates the constructor itself."""
-    names = [a.name for a in attrs.fields(cls)]
-    params = ", ".join(f"{n}=_UNCHANGED" for n in names)
-    args = ", ".join(f"obj.{n} if {n} is _UNCHANGED else {n}" for n in names)
-    source = (f"def make(cls, _UNCHANGED):\n"
-              f"    def replace(obj, *, {params}):\n        return cls({args})\n"
-              f"    return replace\n")
-    scope: dict[str, Any] = {}
-    exec(source, scope)  # noqa: S102 - source built above from the class's own field names
-    replace = scope["make"](cls, _UNCHANGED)
-    replace.__doc__ = f"A copy of a {cls.__name__} with the given fields changed (as attrs.evolve)."
-    return replace
-
-
-#: `attrs.evolve` for the records the rules rebuild most (see `replacer`).
+#: `attrs.evolve` for the records the rules rebuild most (core.records).
 replace_unit = replacer(Unit)
 replace_battle = replacer(Battle)
