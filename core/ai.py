@@ -17,10 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.choices import LEVELS
 from core.rng import Dice
 from core.ruleset import Budget, Ruleset
-
-LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
 
 #: Salt of the dice stream the hard level imagines its lookahead with.
 LOOKAHEAD_SALT = 0x5EED

@@ -13,7 +13,6 @@ import functools
 import hashlib
 import os
 import tomllib
-import unicodedata
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any, Callable, Iterable, TypeVar
 
@@ -24,6 +23,7 @@ from cattrs.v import format_exception
 from core.errors import ContentError, Problem
 from core.files import Unreadable, read_regular
 from core.serial import WrongShape, new_converter
+from core.text import display_path, is_control, printable
 
 T = TypeVar("T")
 
@@ -33,30 +33,6 @@ MAX_CONTENT_BYTES = 2 * 1024 * 1024
 #: Longest reference (a name of another content file) accepted: far above any real
 #: name, far below the 255 bytes a file system allows in one name.
 MAX_REFERENCE = 100
-
-#: Characters a terminal may act on rather than print: C0 and C1 controls, DEL, and the
-#: bidirectional overrides and line separators that reorder or break what follows.
-_INVISIBLE = frozenset("\u2028\u2029\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-
-
-def is_control(ch: str) -> bool:
-    return unicodedata.category(ch) == "Cc" or ch in _INVISIBLE
-
-
-def printable(text: str, keep: str = "") -> str:
-    """`text` safe to print on a terminal: every control character (except those in
-    `keep`) shown as an escape (`\\x1b`, `\\u202e`), never sent raw."""
-    if not any(is_control(ch) and ch not in keep for ch in text):
-        return text
-    out = []
-    for ch in text:
-        if is_control(ch) and ch not in keep:
-            code = ord(ch)
-            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
-        else:
-            out.append(ch)
-    return "".join(out)
-
 
 def text_problems(data: Any, where: str = "") -> list[tuple[str, str]]:
     """(field, reason) for every text in plain data (keys too) holding a control character.
@@ -148,15 +124,6 @@ def scenarios_root() -> Path:
     """Where bundled content lives: $SKIRMISH_SCENARIOS, else the repository's scenarios/."""
     env = os.environ.get("SKIRMISH_SCENARIOS")
     return Path(env) if env else repo_root() / "scenarios"
-
-
-def display_path(path: str | Path) -> str:
-    """A path as a message shows it: relative to the working directory when inside it."""
-    p = Path(path)
-    try:
-        return str(p.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(p)
 
 
 def read_toml(path: str | Path) -> dict[str, Any]:

@@ -18,10 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.choices import DEFAULT_UNDO, UNDO_MODES
 from core.ruleset import Outcome, Ruleset
-
-UNDO_MODES: tuple[str, ...] = ("fair", "practice", "ironman")
-DEFAULT_UNDO = "fair"
 
 
 class Match:

@@ -7,9 +7,10 @@ too (tui/rulesets), so both are registered and looked up the same way.
 from __future__ import annotations
 
 import importlib
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from core.ruleset import Ruleset
+if TYPE_CHECKING:  # the rules load with the first ruleset asked for, not with the table
+    from core.ruleset import Ruleset
 
 T = TypeVar("T")
 

@@ -17,11 +17,9 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from core import registry
-from core.ai import LEVELS
-from core.match import DEFAULT_UNDO, UNDO_MODES
-from core.content import display_path, printable, read_toml
+from core.choices import DEFAULT_UNDO, LEVELS, SEED_MAX, UNDO_MODES, parse_seed
 from core.errors import ContentError, Problem, SaveError, SkirmishError
-from core.rng import SEED_MAX, parse_seed
+from core.text import display_path, printable
 
 OPPONENTS = ("easy", "normal", "hard", "hotseat")
 
@@ -32,7 +30,7 @@ class UserError(Exception):
 
 #: Bounds on the numbers a command line may ask for: a batch is built and played in full,
 #: so its size is capped before any work starts. Seeds have one range everywhere
-#: (core.rng.SEED_MAX), checked as they are parsed (`seed_arg`).
+#: (core.choices.SEED_MAX), checked as they are parsed (`seed_arg`).
 MAX_GAMES = 100_000
 MAX_JOBS = 64
 MAX_SEAT = 64
@@ -64,7 +62,7 @@ def check_bounds(command: str, args: argparse.Namespace) -> None:
 
 # --- the parser -------------------------------------------------------------------
 def seed_arg(text: str) -> int:
-    """A seed on the command line: one range everywhere (core.rng.SEED_MAX), else a usage error."""
+    """A seed on the command line: one range everywhere (core.choices.SEED_MAX), else a usage error."""
     try:
         return parse_seed(text)
     except ValueError as exc:
@@ -177,7 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 class Escaping:
     """A text stream that shows every control character written to it as an escape
-    (core.content.printable), keeping only newlines: names and reasons read from files
+    (core.text.printable), keeping only newlines: names and reasons read from files
     reach the terminal as text, never as terminal commands."""
 
     def __init__(self, stream) -> None:
@@ -278,6 +276,8 @@ def document_ruleset(path: Path, data: dict[str, Any]):
 
 
 def load_toml_document(path: Path):
+    from core.content import read_toml
+
     data = read_toml(path)
     ruleset = document_ruleset(path, data)
     try:

@@ -15,7 +15,6 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from core.hosting import limit_words
 from tui.host.capacity import MAX_PLAYERS, PLAYERS_PER_CORE, default_max_players
 
 DEFAULT_PORT = 2222
@@ -118,6 +117,7 @@ def host_serve(args: argparse.Namespace) -> int:
 
 
 def host_list(args: argparse.Namespace) -> int:
+    from core.hosting import limit_words
     from tui.host.matches import match_title
 
     store = open_store(args)
