@@ -9,7 +9,6 @@ problem as `file: field: reason`. A load error is never swallowed.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import os
 import tomllib
@@ -21,7 +20,7 @@ import tomli_w
 from cattrs.v import format_exception
 
 from core.errors import ContentError, Problem
-from core.files import Unreadable, read_regular
+from core.files import Unreadable, read_regular, repo_root
 from core.serial import WrongShape, new_converter
 from core.text import display_path, is_control, printable
 
@@ -112,12 +111,6 @@ def find_reference(name: str, folders: Iterable[Path], suffix: str = ".toml", ex
         except (OSError, RuntimeError):  # a name the system refuses or a link loop: not here
             continue
     return None
-
-
-@functools.cache
-def repo_root() -> Path:
-    """The checkout this package runs from (resolved once: rules ask for content often)."""
-    return Path(__file__).resolve().parent.parent
 
 
 def scenarios_root() -> Path:

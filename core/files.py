@@ -2,10 +2,13 @@
 
 Saves, commander files and the builders' armies and units all go through
 `write_atomic`, so a crash or a full disk never leaves half a file behind.
+Where they go by default (`default_saves_dir`) is said here too, in a module light
+enough for the command line to ask before any rules load.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import stat
 import tempfile
@@ -17,6 +20,18 @@ from pathlib import Path
 STALE_AFTER_SECONDS = 120.0
 #: At most this many folder entries are looked at, so a huge folder cannot stall the start.
 MAX_ENTRIES = 20_000
+
+
+@functools.cache
+def repo_root() -> Path:
+    """The checkout this package runs from (resolved once: rules ask for content often)."""
+    return Path(__file__).resolve().parent.parent
+
+
+def default_saves_dir() -> Path:
+    """$SKIRMISH_SAVES, else the repository's saves/ folder."""
+    env = os.environ.get("SKIRMISH_SAVES")
+    return Path(env) if env else repo_root() / "saves"
 
 
 def is_temp_name(name: str) -> bool:

@@ -24,10 +24,10 @@ import orjson
 
 from core import registry
 from core.ai import LEVELS
-from core.content import cattrs_problems, display_path, fingerprint, repo_root
+from core.content import cattrs_problems, display_path, fingerprint
 from core.content import structure as content_structure
 from core.errors import ContentError, IllegalAction, SaveError
-from core.files import Unreadable, is_regular, read_regular, write_atomic
+from core.files import Unreadable, default_saves_dir, is_regular, read_regular, write_atomic  # noqa: F401
 from core.match import UNDO_MODES, Match
 from core.rng import seed_problem
 from core.ruleset import Ruleset
@@ -186,12 +186,6 @@ class SaveSummary:
 
 
 # --- where saves live -------------------------------------------------------------
-def default_saves_dir() -> Path:
-    """$SKIRMISH_SAVES, else the repository's saves/ folder."""
-    env = os.environ.get("SKIRMISH_SAVES")
-    return Path(env) if env else repo_root() / "saves"
-
-
 def autosave_name(ruleset_name: str, battle: str = "") -> str:
     """The autosave file of one battle (`battle`: its id), so no battle's autosave replaces
     another's; without an id, the ruleset's one shared name (older saves use it)."""

@@ -131,7 +131,7 @@ class SkirmishApp(App[int]):
         """Remove the temporary files that killed saves left in the saves folder and the
         player's folders (core.files.write_atomic); never stops the start."""
         from core.files import clean_stale_temps
-        from tui.screens.builder_files import player_root
+        from tui.folders import player_root
 
         try:
             clean_stale_temps(self.saves_dir, player_root(self.saves_dir))

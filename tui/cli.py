@@ -19,6 +19,7 @@ from typing import Any, Sequence
 from core import registry
 from core.choices import DEFAULT_UNDO, LEVELS, SEED_MAX, UNDO_MODES, parse_seed
 from core.errors import ContentError, Problem, SaveError, SkirmishError
+from core.files import default_saves_dir
 from core.text import display_path, printable
 
 OPPONENTS = ("easy", "normal", "hard", "hotseat")
@@ -239,8 +240,6 @@ def run_command(command: str, args: argparse.Namespace) -> int:
 
 # --- helpers --------------------------------------------------------------------------
 def saves_dir(args: argparse.Namespace) -> Path:
-    from core.saves import default_saves_dir
-
     return args.saves_dir if args.saves_dir is not None else default_saves_dir()
 
 

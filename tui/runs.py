@@ -24,17 +24,13 @@ from core.morgue import daily_seed
 from core.errors import ContentError, IllegalAction, SaveError
 from core.files import Unreadable, read_regular, write_atomic
 from core.saves import MAX_SAVE_BYTES
+from tui.folders import run_files, runs_folder
 from tui.saving import now_text
 
 BATTLE_SUFFIX = ".battle"
 BATTLE_FORMAT = "skirmish-run-battle"
 #: Largest seed a player may type (the seed rule of core.rng takes far more; this keeps it short).
 MAX_SEED = 2**31 - 1
-
-
-def runs_folder(saves_dir: Path) -> Path:
-    """The saves folder's runs/ (as core.runfile.runs_dir for the default saves folder)."""
-    return Path(saves_dir) / "runs"
 
 
 def run_path(saves_dir: Path, run: runs.Run) -> Path:
@@ -225,11 +221,8 @@ class Waiting:
 def waiting(saves_dir: Path) -> list[Waiting]:
     """The run files in the saves folder's runs/, newest first; one that cannot be read is
     listed with its problem, so Continue run can say what is wrong with it."""
-    folder = runs_folder(saves_dir)
-    if not folder.is_dir():
-        return []
     found = []
-    for path in folder.glob(f"run-*{runfile.SUFFIX}"):
+    for path in run_files(saves_dir):
         try:
             stamp = os.stat(path).st_mtime
         except OSError:

@@ -14,18 +14,13 @@ Which folder holds which kind of file is each ruleset's plug-in's `folders`.
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 from typing import Any
 
 from core.content import dump_toml, text_problems
 from tui import rulesets
-
-
-def player_root(saves_dir: Path) -> Path:
-    env = os.environ.get("SKIRMISH_ARMIES")
-    return Path(env) if env else Path(saves_dir) / "armies"
+from tui.folders import player_root
 
 
 def player_folder(saves_dir: Path, ruleset: str, kind: str) -> Path:

@@ -10,6 +10,7 @@ from textual.widgets.option_list import Option
 
 from tui.widgets.menu_list import MenuList
 from tui import keymap
+from tui.folders import run_files
 
 BANNER = "S K I R M I S H"
 ENTRIES: tuple[tuple[str, str], ...] = (
@@ -55,9 +56,11 @@ class MainMenu(Screen[None]):
 
     def entries(self) -> list[tuple[str, str]]:
         """ENTRIES, with "Continue run" under "New run" while a run file is waiting."""
+        out = list(ENTRIES)
+        if not run_files(self.app.saves_dir):  # reading run files loads the rules: only when there are some
+            return out
         from tui.runs import waiting
 
-        out = list(ENTRIES)
         found = waiting(self.app.saves_dir)
         if found:
             label = found[0].label if len(found) == 1 else f"Continue run ({len(found)} runs waiting)"
