@@ -27,6 +27,10 @@ ENTRIES: tuple[tuple[str, str], ...] = (
 )
 
 
+#: Seconds from the menu's mount to importing the Markdown parser (`warm_markdown`).
+WARM_AFTER = 1.0
+
+
 def warm_markdown() -> None:
     import rich.markdown  # noqa: F401
 
@@ -80,8 +84,9 @@ class MainMenu(Screen[None]):
 
     def on_mount(self) -> None:
         # the Markdown parser takes a third of a second to import: done while the player reads
-        # the menu, so the Rules screen's first page shows as it opens
-        self.run_worker(warm_markdown, thread=True, group="warm")
+        # the menu, so the Rules screen's first page shows as it opens; begun a while after the
+        # menu is drawn, so neither the first frame nor the first keys share the processor with it
+        self.set_timer(WARM_AFTER, lambda: self.run_worker(warm_markdown, thread=True, group="warm"))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.open_entry(event.option.id or "")
