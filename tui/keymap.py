@@ -17,7 +17,6 @@ The keymap file is TOML, one table per scope:
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 from textual.binding import Binding
@@ -106,6 +105,8 @@ def read_keymap_file(path: Path) -> tuple[dict[str, str], list[str]]:
     """Overrides from a keymap file and the problems found (unknown ids, bad values)."""
     if not path.exists():
         return {}, []
+    import tomllib
+
     from core.files import Unreadable, read_regular
 
     try:
