@@ -14,6 +14,7 @@ on re-seeded copies of the state.
 from __future__ import annotations
 
 from math import gcd
+from typing import Callable
 
 import attrs
 
@@ -42,6 +43,7 @@ def unit_worth(state: Battle, unit: Unit, cat: Catalogue) -> float:
 
 def side_score(state: Battle, side: int, cat: Catalogue) -> float:
     enemies = [u for u in state.living() if u.side != side]
+    careful = caution(state)
     score = 0.0
     for u in state.living():
         if u.side != side:
@@ -49,19 +51,31 @@ def side_score(state: Battle, side: int, cat: Catalogue) -> float:
         worth = unit_worth(state, u, cat)
         score += worth * (0.5 + u.hp / u.hp_max)
         adjacent = sum(1 for e in enemies if manhattan(u.pos, e.pos) == 1)
-        if u.role == "commander":
-            leader = state.leaders[u.leader]
-            score += 0.03 * leader.mp
-            score -= 0.5 * adjacent * (1.5 - u.hp / u.hp_max)
-            score -= BEHIND_THE_LINE * ahead_of_troop(state, u, enemies)
-            score -= THREAT * caution(state) * threats(state, u, enemies, cat)
-        else:
-            if in_command(state, u, cat):
-                score += 0.4
-            if u.hp <= 3 and adjacent:
-                score -= 0.3 * worth * adjacent
-        for s in u.statuses:
-            score += 0.25 if s.name in ("defence", "attack", "haste", "wind_shield", "resist") else -0.35
+        score = unit_terms(score, state, cat, u, worth, adjacent, careful,
+                           lambda u=u: ahead_of_troop(state, u, enemies), lambda u=u: threats(state, u, enemies, cat))
+    return score
+
+
+def unit_terms(score: float, state: Battle, cat: Catalogue, u: Unit, worth: float, adjacent: int, careful: float,
+               ahead: Callable[[], int], threats: Callable[[], int]) -> float:
+    """`score` with the terms `side_score` adds for unit `u` after its worth, in that order
+    (`evaluate`'s indexes find the counts another way; the floats must come out the same):
+    a commander's movement left, its exposure, how far it stands ahead of its troop and,
+    while the side is `careful`, the enemies that could strike it; a troop unit's command
+    and its danger when nearly dead; every unit's statuses."""
+    if u.role == "commander":
+        leader = state.leaders[u.leader]
+        score += 0.03 * leader.mp
+        score -= 0.5 * adjacent * (1.5 - u.hp / u.hp_max)
+        score -= BEHIND_THE_LINE * ahead()
+        score -= THREAT * careful * (threats() if careful else 0)
+    else:
+        if in_command(state, u, cat):
+            score += 0.4
+        if u.hp <= 3 and adjacent:
+            score -= 0.3 * worth * adjacent
+    for s in u.statuses:
+        score += 0.25 if s.name in ("defence", "attack", "haste", "wind_shield", "resist") else -0.35
     return score
 
 
@@ -203,19 +217,8 @@ class Position:
             x, y = u.pos[0], u.pos[1]
             adjacent = (enemy_at.get((x, y - 1), 0) + enemy_at.get((x + 1, y), 0)
                         + enemy_at.get((x, y + 1), 0) + enemy_at.get((x - 1, y), 0))
-            if u.role == "commander":
-                leader = state.leaders[u.leader]
-                score += 0.03 * leader.mp
-                score -= 0.5 * adjacent * (1.5 - u.hp / u.hp_max)
-                score -= BEHIND_THE_LINE * self.ahead_of_troop(u, sources, table)
-                score -= THREAT * careful * (self.threats(u, side) if careful else 0)
-            else:
-                if in_command(state, u, cat):
-                    score += 0.4
-                if u.hp <= 3 and adjacent:
-                    score -= 0.3 * worth * adjacent
-            for s in u.statuses:
-                score += 0.25 if s.name in ("defence", "attack", "haste", "wind_shield", "resist") else -0.35
+            score = unit_terms(score, state, cat, u, worth, adjacent, careful,
+                               lambda u=u: self.ahead_of_troop(u, sources, table), lambda u=u: self.threats(u, side))
         return score
 
     def ahead_of_troop(self, boss: Unit, sources: tuple, table: dict) -> int:

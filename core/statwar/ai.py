@@ -152,17 +152,26 @@ def evaluate(state: Battle, side: int) -> float:
         foes, field = found
         if field is None:
             continue
-        if p[4] == 1:
-            nearest = field.get((p[2], p[3]), UNREACHED)
-        else:
-            nearest = min(field.get(c, UNREACHED) for c in cells(p[2], p[3], p[4]))
-        if nearest >= UNREACHED:
-            nearest = min(_apart(p, t) for t in foes)
-        away = nearest - p[6]
-        if away > 0:
-            v = APPROACH * min(away, 30)
-            score += -v if p[1] == side else v
+        term = approach_term(p, foes, field, side)
+        if term is not None:
+            score += term
     return score
+
+
+def approach_term(p: tuple, foes: list[tuple], field: dict, side: int) -> float | None:
+    """What piece `p`'s approach adds to `side`'s score: the steps (on `field`, the step field
+    of the enemies it can hurt, `foes`) it still has to go beyond its reach; None: nothing."""
+    if p[4] == 1:
+        nearest = field.get((p[2], p[3]), UNREACHED)
+    else:
+        nearest = min(field.get(c, UNREACHED) for c in cells(p[2], p[3], p[4]))
+    if nearest >= UNREACHED:
+        nearest = min(_apart(p, t) for t in foes)
+    away = nearest - p[6]
+    if away > 0:
+        v = APPROACH * min(away, 30)
+        return -v if p[1] == side else v
+    return None
 
 
 class _Near:

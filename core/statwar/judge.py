@@ -15,7 +15,7 @@ import itertools
 import operator
 
 from core.statwar.ai import (
-    AFTER, APPROACH, FIRST_LOOKS, LATER, NEXT, UNREACHED, _Near, _apart, _first, _hit, _pieces, _steps_from, evaluate,
+    AFTER, FIRST_LOOKS, LATER, NEXT, _Near, _apart, _first, _hit, _pieces, _steps_from, approach_term, evaluate,
 )
 from core.statwar.geometry import cells
 from core.statwar.state import BATTLE, NO_UNIT, Battle
@@ -38,19 +38,7 @@ def _piece(units: tuple, designs: tuple, u) -> tuple | None:
 def _approach_term(p: tuple, found: tuple, side: int) -> float | None:
     """The approach term `evaluate` adds for piece `p` (None: it adds none)."""
     foes, victims, field = found
-    if field is None:
-        return None
-    if p[4] == 1:
-        nearest = field.get((p[2], p[3]), UNREACHED)
-    else:
-        nearest = min(field.get(c, UNREACHED) for c in cells(p[2], p[3], p[4]))
-    if nearest >= UNREACHED:
-        nearest = min(_apart(p, t) for t in foes)
-    away = nearest - p[6]
-    if away > 0:
-        v = APPROACH * min(away, 30)
-        return -v if p[1] == side else v
-    return None
+    return None if field is None else approach_term(p, foes, field, side)
 
 
 def _placed(p: tuple | None) -> tuple | None:
