@@ -48,19 +48,21 @@ def unit_value(cost: int, health: int, max_health: int) -> float:
 def _pieces(state: Battle) -> list[tuple]:
     """Every living deployed unit as a flat tuple, riders placed on their mount's squares:
     (uid, side, x, y, size, damage, reach, move, armor, worth, health, max_health, on_board)."""
-    out = []
     units, designs = state.units, state.designs
-    for u in units:
-        if u.health <= 0 or not u.placed:
-            continue
-        s = designs[u.design]
-        if u.riding != NO_UNIT:
-            m = units[u.riding]
-            x, y, size, free = m.x, m.y, designs[m.design].size, False
-        else:
-            x, y, size, free = u.x, u.y, s.size, True
-        out.append((u.uid, u.side, x, y, size, s.damage, s.reach, s.move, s.armor, s.cost + 5, u.health, s.max_health, free))
-    return out
+    return [p for p in (piece(units, designs, u) for u in units) if p is not None]
+
+
+def piece(units: tuple, designs: tuple, u) -> tuple | None:
+    """`_pieces`' tuple for one unit, None when it is not on the field."""
+    if u.health <= 0 or not u.placed:
+        return None
+    s = designs[u.design]
+    if u.riding != NO_UNIT:
+        m = units[u.riding]
+        x, y, size, free = m.x, m.y, designs[m.design].size, False
+    else:
+        x, y, size, free = u.x, u.y, s.size, True
+    return (u.uid, u.side, x, y, size, s.damage, s.reach, s.move, s.armor, s.cost + 5, u.health, s.max_health, free)
 
 
 def _apart(a: tuple, b: tuple) -> int:

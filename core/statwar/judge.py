@@ -15,24 +15,11 @@ import itertools
 import operator
 
 from core.statwar.ai import (
-    AFTER, FIRST_LOOKS, LATER, NEXT, _Near, _apart, _first, _hit, _pieces, _steps_from, approach_term, evaluate,
+    AFTER, FIRST_LOOKS, LATER, NEXT, _Near, _apart, _first, _hit, _pieces, _steps_from, approach_term, evaluate, piece,
 )
 from core.statwar.geometry import cells
 from core.statwar.state import BATTLE, NO_UNIT, Battle
 from core.statwar.turn import active_unit
-
-
-def _piece(units: tuple, designs: tuple, u) -> tuple | None:
-    """`_pieces`' tuple for one unit, None when it is not on the field."""
-    if u.health <= 0 or not u.placed:
-        return None
-    s = designs[u.design]
-    if u.riding != NO_UNIT:
-        m = units[u.riding]
-        x, y, size, free = m.x, m.y, designs[m.design].size, False
-    else:
-        x, y, size, free = u.x, u.y, s.size, True
-    return (u.uid, u.side, x, y, size, s.damage, s.reach, s.move, s.armor, s.cost + 5, u.health, s.max_health, free)
 
 
 def _approach_term(p: tuple, found: tuple, side: int) -> float | None:
@@ -180,7 +167,7 @@ class Judge:
         pieces, designs, side = self.pieces, self.designs, self.side
         new: dict[int, tuple | None] = {}
         for uid in changed:
-            p = _piece(units, designs, units[uid])
+            p = piece(units, designs, units[uid])
             if uid not in pieces:
                 if p is not None:
                     return evaluate(after, side)  # a unit new to the field
