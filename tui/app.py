@@ -20,7 +20,7 @@ from typing import Any, Callable
 from textual import events
 from textual.app import App
 
-from tui import keymap, settings as settings_mod, themes
+from tui import keymap, settings as settings_mod, spans, themes
 from tui.dialogs.confirm import ConfirmDialog
 from tui.dialogs.help import HelpDialog, rows_for
 from tui.dialogs.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallDialog
@@ -58,6 +58,7 @@ class SkirmishApp(App[int]):
         hosted: Any = None,
     ) -> None:
         super().__init__()
+        spans.install()  # partial repaints write only the changed span of a line
         self.hosted = hosted  # hosted play: who is at this terminal (tui.host.session.Identity)
         self.saves_dir = pathlib.Path(saves_dir)
         self.config_dir = config_dir or settings_mod.config_dir()
