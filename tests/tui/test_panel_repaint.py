@@ -68,3 +68,69 @@ async def test_a_long_title_is_cut_to_its_frame_and_refitted_when_the_frame_wide
         assert box.border_title == name
         panel.show(name, ["another line"])  # the same title: nothing to refit
         assert box.border_title == name
+
+
+async def test_a_new_unit_repaints_the_titles_stretch_of_the_border_and_the_lines_that_changed(monkeypatch):
+    """Another unit under the cursor: the frame's top line from its corner to the end of the
+    longer title, and the sheet's changed characters; never the whole frame."""
+    from textual.app import App
+    from textual.geometry import Region
+    from textual.widget import Widget
+
+    from tui.widgets.panels import TITLE_LEAD, PanelBox
+
+    class Boxed(App):
+        CSS = "PanelBox { border: round white; height: 6; width: 40; padding: 0 0 0 1; }"
+
+        def compose(self):
+            with PanelBox(id="unit-box"):
+                yield UnitPanel(id="unit-panel")
+
+    app = Boxed()
+    async with app.run_test(size=(50, 10)) as pilot:
+        box, panel = app.query_one(PanelBox), app.query_one(UnitPanel)
+        panel.show("Gale Veteran", ["health 13/13, chi 5/5", "at (1,4) facing E"])
+        await pilot.pause()
+        calls = []
+        refresh = Widget.refresh
+        monkeypatch.setattr(Widget, "refresh", lambda self, *r, **k: (calls.append((self, r, k)), refresh(self, *r, **k))[1])
+        panel.show("Ash Master", ["health 13/13, chi 6/6", "at (0,4) facing E"])
+        left, top = box.content_offset
+        frame = [(r, k) for w, r, k in calls if w is box]
+        assert frame == [((Region(-left, -top, TITLE_LEAD + len("Gale Veteran"), 1),), {"repaint": True, "layout": False, "recompose": False})]
+        sheet = [r for w, r, k in calls if w is panel]
+        assert sheet and all(len(r) >= 1 and all(region.height == 1 for region in r) for r in sheet), sheet
+        assert {region.y for r in sheet for region in r} == {0, 1}  # "5/5" -> "6/6", "(1,4)" -> "(0,4)"
+        await pilot.pause()
+        assert box.border_title == "Ash Master"
+
+
+async def test_the_info_line_after_a_playback_keeps_its_height_and_lays_nothing_out():
+    """A playback holds the info line's rows and gives them back (hold(None)); the stylesheet's
+    fixed height then stands, so a text that wraps onto its second line is a repaint."""
+    from textual.app import App
+    from textual.widget import Widget
+
+    from tui.widgets.panels import InfoLine
+
+    class Lined(App):
+        CSS = "InfoLine { height: 2; }"
+
+        def compose(self):
+            yield InfoLine(id="info-line")
+
+    app = Lined()
+    async with app.run_test(size=(30, 6)) as pilot:
+        info = app.query_one(InfoLine)
+        info.show_text("(3,4) open")
+        info.hold(3)
+        await pilot.pause()
+        info.hold(None)
+        await pilot.pause()
+        assert info.sized and info.size.height == 2
+        layouts = []
+        refresh = info.refresh
+        info.refresh = lambda *r, **k: (layouts.append(k.get("layout")), refresh(*r, **k))[1]
+        info.show_text("(13,4) water, height 0; leaving costs 3 extra")  # two lines now
+        info.show_text("(12,4) open")
+        assert layouts and not any(layouts)

@@ -80,6 +80,10 @@ def fit_top(terminal_height: int, map_rows: int) -> int | None:
     return min(top, terminal_height - below - 1 - log_rows(terminal_height))
 
 
+#: columns of a border line before and after its title: the corner, a line and a space, a space and a line
+TITLE_LEAD = 5
+
+
 class PanelBox(Vertical, can_focus=False):
     """A bordered frame of a fixed height around one ScrollPanel, whose title goes in this
     frame's border, cut to the frame's width with an ellipsis when it is longer (a unit's
@@ -91,6 +95,7 @@ class PanelBox(Vertical, can_focus=False):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.full_title: str | None = None
+        self._title_only = 0  # while a title changes: the columns of the top border it takes
 
     def set_title(self, title: str) -> bool:
         """Show `title` in the border; returns whether it is another title than before."""
@@ -105,8 +110,24 @@ class PanelBox(Vertical, can_focus=False):
             return
         width = self.outer_size.width
         fitted = fit_name(self.full_title, width - self.TITLE_MARGIN) if width > self.TITLE_MARGIN else self.full_title
-        if fitted != self.border_title:
-            self.border_title = fitted  # repaints the whole frame, border included
+        before = self.border_title
+        if fitted != before:
+            # the border line changes from its corner to the end of the longer title
+            self._title_only = TITLE_LEAD + max(cell_len(before or ""), cell_len(fitted))
+            try:
+                self.border_title = fitted
+            finally:
+                self._title_only = 0
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False):
+        """Widget.refresh; the whole-frame repaint that setting a border title asks for is
+        narrowed to the stretch of the top line the old and new titles take (the panel
+        inside repaints what changed in it on its own). Titles sit on the left (the
+        stylesheet's default border-title-align)."""
+        if self._title_only and not regions and repaint and not (layout or recompose):
+            left, top = self.content_offset  # regions are given from the content's corner
+            regions = (Region(-left, -top, min(self._title_only, self.outer_size.width), 1),)
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def on_resize(self) -> None:
         self._fit_title()
@@ -161,8 +182,12 @@ class TextPanel(Static):
             return True
         old, new = before[1], after[1]
         if len(old) != len(new):
-            self.refresh(layout=not self.sized)  # its height follows the text
-            return True
+            if not self.sized:
+                self.refresh(layout=True)  # its height follows the text
+                return True
+            empty = Strip([], 0)  # a fixed height: a line the text no longer reaches is blank
+            old = old + [empty] * (len(new) - len(old))
+            new = new + [empty] * (len(old) - len(new))
         regions = [
             region for y, (a, b) in enumerate(zip(old, new)) if a != b and (region := changed_span(y, a, b))
         ]
@@ -184,8 +209,8 @@ def changed_span(y: int, old: Strip, new: Strip) -> Region | None:
     """The region of line y from the first to the last screen column whose character or style
     differs (the whole line when a character is wider than one cell). Columns are compared
     in place: "(8,4)" becoming "(10,4)" changes everything after the "(", not two digits."""
-    a = [(char, style) for text, style, _ in old for char in text]
-    b = [(char, style) for text, style, _ in new for char in text]
+    a = cells_shown(old)
+    b = cells_shown(new)
     if any(cell_len(char) != 1 for char, _ in a + b):
         return Region(0, y, max(old.cell_length, new.cell_length), 1)
     width = max(len(a), len(b))
@@ -195,6 +220,25 @@ def changed_span(y: int, old: Strip, new: Strip) -> Region | None:
     if not changed:
         return None
     return Region(changed[0], y, changed[-1] + 1 - changed[0], 1)
+
+
+def cells_shown(strip: Strip) -> list[tuple[str, object]]:
+    """(character, what of its style shows) for each character of `strip`. A style's meta
+    (where the line starts in its text, which moves when the text wraps elsewhere) never
+    shows, and a space shows only what colours or lines its cell (not its foreground
+    colour, boldness or italics), so a line padded or wrapped differently than before but
+    looking the same is not sent again."""
+    out: list[tuple[str, object]] = []
+    for text, style, _ in strip:
+        if style is None:
+            looks = blank = None
+        else:
+            looks = (style.color, style.bgcolor, style.bold, style.dim, style.italic, style.reverse,
+                     style.underline, style.strike, style.overline, style.blink, style.link)
+            blank = (style.bgcolor, style.color if style.reverse else None, style.reverse,
+                     style.underline, style.strike, style.overline)
+        out.extend((char, blank if char == " " else looks) for char in text)
+    return out
 
 
 class ScrollPanel(ScrollView, can_focus=False):
@@ -221,12 +265,13 @@ class ScrollPanel(ScrollView, can_focus=False):
             return False
         before = self._strips
         self._shown = (title, text)
+        was_top = int(self.scroll_y)
         new_title = title is not None and isinstance(self.parent, PanelBox) and self.parent.set_title(title)
         if new_title:
             self.scroll_to(y=0, animate=False, immediate=True)  # another unit: from its first line
         top = int(self.scroll_y)
         self._wrap()
-        if new_title or top != int(self.scroll_y):
+        if was_top != top or top != int(self.scroll_y):
             self.refresh()
             return True
         # the rows in view before and after, a row past the text blank: only what differs is sent
@@ -298,9 +343,11 @@ class InfoLine(TextPanel):
     def hold(self, rows: int | None) -> None:
         """Keep `rows` rows whatever the text, so a new text repaints the characters that
         changed and never asks for a layout pass (a playback's lines); None: the height
-        follows the text again."""
-        self.sized = rows is not None
+        follows the stylesheet again (sized if that fixes it: a cursor move is then still a
+        repaint)."""
         self.styles.height = rows
+        height = self.styles.height
+        self.sized = height is not None and height.is_cells
 
     def rows_for(self, texts: list[str]) -> int:
         """The rows the tallest of these texts needs at the line's width (its most rows at
