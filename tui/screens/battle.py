@@ -11,10 +11,11 @@ autosaves each completed turn.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Footer
 
@@ -31,6 +32,8 @@ from tui.screens.battle_ai import HUMAN, AiTurns
 from tui.screens.battle_autosave import TurnWatch
 from tui.widgets.map import HEIGHT_LEGEND, BattleMap, look_words, terrain_symbol
 from tui.widgets.panels import BattleLog, InfoLine, OddsPanel, PanelBox, Radar, StatusLine, UnitPanel, fit_side, fit_top
+
+W = TypeVar("W")
 
 
 def round_count(ruleset: Any, state: Any) -> str:
@@ -70,6 +73,7 @@ class BattleScreen(Screen[None]):
 
     def __init__(self, match: Match, seats: dict[int, str], meta: dict[str, Any] | None = None) -> None:
         super().__init__()
+        self._parts: dict[type, Any] = {}  # part(): the screen's widgets by kind, once found
         self.match = match
         self.ruleset = match.ruleset
         self.plugin = rulesets.get(self.ruleset.name)  # this ruleset's words: prompt, units legend
@@ -160,7 +164,15 @@ class BattleScreen(Screen[None]):
 
     @property
     def map(self) -> BattleMap:
-        return self.query_one(BattleMap)
+        return self.part(BattleMap)
+
+    def part(self, kind: type[W]) -> W:
+        """The screen's one widget of this kind, looked up once (a cursor move uses five, and
+        a query walks the screen); raises NoMatches once it is gone (a closing screen)."""
+        widget = self._parts.get(kind)
+        if widget is None or not widget.is_attached:
+            widget = self._parts[kind] = self.query_one(kind)
+        return widget
 
     #: the footer's keys, most needed first: those the width cannot hold are in the help only
     FOOTER = ("app.help", "battle.quit", "battle.select", "battle.actions", "battle.end_turn", "battle.undo",
@@ -190,7 +202,11 @@ class BattleScreen(Screen[None]):
 
     def update_radar(self) -> None:
         """The line under the map: shown only while some of the map is off screen."""
-        for radar, battle_map in zip(self.query(Radar), self.query(BattleMap)):  # none while closing
+        try:
+            pairs = [(self.part(Radar), self.part(BattleMap))]
+        except NoMatches:  # none while closing
+            pairs = []
+        for radar, battle_map in pairs:
             radar.set_class(battle_map.scrolls, "shown")
             if battle_map.scrolls:
                 width = max(10, radar.size.width - 2) if radar.size.width else 40
@@ -292,16 +308,16 @@ class BattleScreen(Screen[None]):
         state = self.shown_state()
         col, row = self.map.cursor
         if not self.playing:
-            self.query_one(InfoLine).show_text(self.ruleset.describe_cell(state, col, row))
+            self.part(InfoLine).show_text(self.ruleset.describe_cell(state, col, row))
         unit = self.map.unit_at((col, row))
         shown = unit.uid if unit is not None else self.picker.selected
-        panel = self.query_one(UnitPanel)
+        panel = self.part(UnitPanel)
         if shown is None:
             panel.show("Unit", ["No unit under the cursor."])
         else:
             view_unit = next((u for u in self.map.view.units if u.uid == shown), None)
             panel.show(view_unit.name if view_unit else "Unit", self.ruleset.unit_details(state, shown))
-        odds = self.query_one(OddsPanel)
+        odds = self.part(OddsPanel)
         actions = self.picker.actions_at((col, row))
         if actions:
             lines = self.odds_lines(state, actions)

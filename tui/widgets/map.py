@@ -145,6 +145,7 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
     def __init__(self, view: BoardView, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.view = view
+        self._radar: tuple[BoardView, tuple, str] | None = None  # the last radar line, for its view and key
         self.cursor: Cell = (0, 0)
         self.highlights: dict[Cell, str] = {}
         self.path: frozenset[Cell] = frozenset()
@@ -456,7 +457,17 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
 
     def radar_text(self, side_names: tuple[str, ...] | list[str], width: int) -> str:
         """The radar line: "Off screen: → 5 Vine 10 · ↓ 1 Ash 10", by side number ("side 2")
-        when the names make it longer than `width`; all in view: "All units in view"."""
+        when the names make it longer than `width`; all in view: "All units in view".
+        Worked out again only when the view, the scroll, the viewport, the names or the
+        width changed (not on a cursor move inside the view)."""
+        key = (int(self.scroll_x), int(self.scroll_y), self.viewport, tuple(side_names), width)
+        if self._radar is not None and self._radar[0] is self.view and self._radar[1] == key:
+            return self._radar[2]
+        text = self._radar_text(side_names, width)
+        self._radar = (self.view, key, text)
+        return text
+
+    def _radar_text(self, side_names: tuple[str, ...] | list[str], width: int) -> str:
         far = self.off_screen()
         if not far:
             return "All units in view."

@@ -252,12 +252,15 @@ class ScrollPanel(ScrollView, can_focus=False):
     """
 
     DEFAULT_CSS = "ScrollPanel { overflow-y: scroll; overflow-x: hidden; }"
+    #: wrapped texts kept for when they come back (a unit's sheet as the cursor returns to it)
+    WRAPPED_KEPT = 32
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._shown: tuple[str | None, str] | None = None
         self._strips: list[Strip] = []
         self._wrapped_for = 0
+        self._wrapped: dict[tuple, list[Strip]] = {}  # (text, width, style) -> its lines, oldest first
 
     def show_text(self, text: str, title: str | None = None) -> bool:
         """Show `text` (and `title` in the frame's border, if given); returns whether anything changed."""
@@ -301,8 +304,15 @@ class ScrollPanel(ScrollView, can_focus=False):
         if width <= 0 or self._shown is None:
             self._strips = []
             return
-        visual = visualize(self, self._shown[1], markup=False)
-        self._strips = Visual.to_strips(self, visual, width, None, self.visual_style)
+        key = (self._shown[1], width, self.visual_style)
+        strips = self._wrapped.get(key)
+        if strips is None:  # texts come back as the cursor goes back and forth: wrap each once
+            visual = visualize(self, self._shown[1], markup=False)
+            strips = Visual.to_strips(self, visual, width, None, self.visual_style)
+            if len(self._wrapped) >= self.WRAPPED_KEPT:
+                self._wrapped.pop(next(iter(self._wrapped)))
+            self._wrapped[key] = strips
+        self._strips = strips
         size = Size(width, len(self._strips))
         if size != self.virtual_size:
             self.set_reactive(Widget.virtual_size, size)  # a scrolled size: no layout of the screen
