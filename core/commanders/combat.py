@@ -65,9 +65,11 @@ def terrain_cap(state: Battle, striker: Unit, target: Unit, cat: Catalogue) -> t
     return max(0, cap), tuple(reasons)
 
 
-def damage_cap(state: Battle, striker: Unit, target: Unit, cat: Catalogue) -> tuple[int, tuple[str, ...]]:
-    """Terrain cap, less 2 when a ground unit that is no archer strikes a flyer."""
-    cap, reasons = terrain_cap(state, striker, target, cat)
+def damage_cap(state: Battle, striker: Unit, target: Unit, cat: Catalogue,
+               terrain: tuple[int, tuple[str, ...]] | None = None) -> tuple[int, tuple[str, ...]]:
+    """Terrain cap (`terrain`, when already worked out), less 2 when a ground unit that is
+    no archer strikes a flyer."""
+    cap, reasons = terrain if terrain is not None else terrain_cap(state, striker, target, cat)
     mine = tags_of(striker, cat)
     if "air" in tags_of(target, cat) and "air" not in mine and "archer" not in mine:
         cap -= cat.rules.air_cap_reduction
@@ -86,8 +88,10 @@ def in_reach(state: Battle, unit: Unit, frm: tuple[int, int], target_pos: tuple[
     return 1 <= d <= rng
 
 
-def strike_numbers(state: Battle, striker: Unit, target: Unit, cat: Catalogue) -> dict:
-    """Everything a strike uses, before rolling (for the preview and for the roll)."""
+def strike_numbers(state: Battle, striker: Unit, target: Unit, cat: Catalogue, adv: bool | None = None) -> dict:
+    """Everything a strike uses, before rolling (for the preview and for the roll), and the
+    terrain-only cap the annihilation check compares; `adv`: the striker's advantage over
+    the target, when already worked out."""
     magic = magic_attack(striker, cat)
     att = attack_of(state, striker, cat)
     distance = manhattan(striker.pos, target.pos)
@@ -95,8 +99,10 @@ def strike_numbers(state: Battle, striker: Unit, target: Unit, cat: Catalogue) -
     if distance > 1 and penalty:
         att -= penalty
     dfn = defence_of(state, target, cat, magic)
-    adv = advantage(state, striker, target, cat)
-    cap, reasons = damage_cap(state, striker, target, cat)
+    if adv is None:
+        adv = advantage(state, striker, target, cat)
+    terrain = terrain_cap(state, striker, target, cat)
+    cap, reasons = damage_cap(state, striker, target, cat, terrain)
     # Temperament rule, Judgement: a commander striking (or striking back) with an advantage
     judgement = state.leaders[striker.leader].temper.advantage_strikes if (adv and striker.role == "commander" and state.temperament) else 0
     shield = target.status("wind_shield")
@@ -105,13 +111,16 @@ def strike_numbers(state: Battle, striker: Unit, target: Unit, cat: Catalogue) -
         "attack": att, "defence": dfn, "needed": success_needed(att, dfn), "magic": magic,
         "dice": strike_dice(striker, cat) + (cat.rules.advantage_strikes if adv else 0) + judgement,
         "advantage": cat.rules.advantage_strikes if adv else 0, "cap": cap, "reasons": reasons,
-        "reduction": reduction, "judgement": judgement,
+        "reduction": reduction, "judgement": judgement, "terrain_cap": terrain[0],
     }
 
 
 def roll_strikes(state: Battle, striker: Unit, target: Unit, retaliation: bool, first: bool,
-                 cat: Catalogue) -> tuple[Battle, StrikesRolled]:
-    n = strike_numbers(state, striker, target, cat)
+                 cat: Catalogue, n: dict | None = None) -> tuple[Battle, StrikesRolled]:
+    """The striker's strikes at the target, rolled; `n`: its strike_numbers on this state,
+    when already worked out."""
+    if n is None:
+        n = strike_numbers(state, striker, target, cat)
     rolls, dice = state.dice.rolls(n["dice"], 10)
     successes = sum(1 for r in rolls if r <= n["needed"])
     dealt = max(0, min(successes, n["cap"]) - n["reduction"])
@@ -128,35 +137,39 @@ def can_retaliate(state: Battle, defender: Unit, attacker: Unit, cat: Catalogue)
     return in_reach(state, defender, defender.pos, attacker.pos, cat)
 
 
-def annihilates(state: Battle, attacker: Unit, defender: Unit, cat: Catalogue) -> bool:
+def annihilates(state: Battle, attacker: Unit, defender: Unit, cat: Catalogue, n: dict | None = None) -> bool:
     """Seed 002: attack 10 more than defence "and the damage is enough to destroy the enemy unit".
 
     The damage an attack can do is its strikes (one a hit point, commanders by their
     table, + advantage strikes), each success 1, at most the terrain-only maximum.
+    `n`: the attacker's strike_numbers on this state, when already worked out.
     """
-    n = strike_numbers(state, attacker, defender, cat)
-    cap, _ = terrain_cap(state, attacker, defender, cat)
+    if n is None:
+        n = strike_numbers(state, attacker, defender, cat)
     return (n["attack"] - n["defence"] >= cat.rules.annihilation_difference
-            and min(cap, n["dice"]) >= defender.hp)
+            and min(n["terrain_cap"], n["dice"]) >= defender.hp)
 
 
 def resolve_attack(state: Battle, attacker_uid: int, defender_uid: int, events: list, cat: Catalogue) -> Battle:
     """One attack with retaliation, first strike or annihilation; returns the state after damage."""
     attacker, defender = state.units[attacker_uid], state.units[defender_uid]
     state = battle_with(state, hit_troops=state.hit_troops + ((attacker_uid, defender.leader),))
-    if annihilates(state, attacker, defender, cat):
-        adv = cat.rules.advantage_strikes if advantage(state, defender, attacker, cat) else 0
+    # Worked out once: the advantages, and each side's numbers while it is unhurt (a unit's
+    # strikes follow its hit points, so a striker hurt first has its numbers worked out again).
+    att_adv = advantage(state, attacker, defender, cat)
+    def_adv = advantage(state, defender, attacker, cat)
+    n_att = strike_numbers(state, attacker, defender, cat, att_adv)
+    if annihilates(state, attacker, defender, cat, n_att):
+        adv = cat.rules.advantage_strikes if def_adv else 0
         rolls, dice = state.dice.rolls(strike_dice(defender, cat) + adv, 10)
         state = battle_with(state, dice=dice)
         revenge = sum(1 for r in rolls if r >= cat.rules.revenge_face)
         events.append(Annihilation(attacker_uid, defender_uid, rolls, revenge))
         state = damage(state, defender_uid, defender.hp, "annihilation", events, by=attacker_uid)
         return damage(state, attacker_uid, revenge, "revenge", events, by=defender_uid)
-    att_adv = advantage(state, attacker, defender, cat)
-    def_adv = advantage(state, defender, attacker, cat)
     answer = can_retaliate(state, defender, attacker, cat)
     if def_adv and not att_adv and answer:
-        state, ev = roll_strikes(state, defender, attacker, True, True, cat)
+        state, ev = roll_strikes(state, defender, attacker, True, True, cat, strike_numbers(state, defender, attacker, cat, def_adv))
         events.append(ev)
         state = damage(state, attacker_uid, ev.damage, "strikes", events, by=defender_uid)
         if state.units[attacker_uid].hp > 0:
@@ -165,7 +178,7 @@ def resolve_attack(state: Battle, attacker_uid: int, defender_uid: int, events: 
             state = damage(state, defender_uid, ev.damage, "strikes", events, by=attacker_uid)
         return state
     if att_adv and not def_adv:
-        state, ev = roll_strikes(state, attacker, defender, False, True, cat)
+        state, ev = roll_strikes(state, attacker, defender, False, True, cat, n_att)
         events.append(ev)
         state = damage(state, defender_uid, ev.damage, "strikes", events, by=attacker_uid)
         defender = state.units[defender_uid]
@@ -174,11 +187,11 @@ def resolve_attack(state: Battle, attacker_uid: int, defender_uid: int, events: 
             events.append(ev)
             state = damage(state, attacker_uid, ev.damage, "strikes", events, by=defender_uid)
         return state
-    state, first = roll_strikes(state, attacker, defender, False, False, cat)
+    state, first = roll_strikes(state, attacker, defender, False, False, cat, n_att)
     events.append(first)
     second = None
     if answer:
-        state, second = roll_strikes(state, defender, attacker, True, False, cat)
+        state, second = roll_strikes(state, defender, attacker, True, False, cat, strike_numbers(state, defender, attacker, cat, def_adv))
         events.append(second)
     state = damage(state, defender_uid, first.damage, "strikes", events, by=attacker_uid)
     if second is not None:

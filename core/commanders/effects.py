@@ -34,10 +34,14 @@ def damage(state: Battle, uid: int, amount: int, cause: str, events: list, by: i
         return state
     dealt = min(amount, unit.hp)
     unit = unit_with(unit, hp=unit.hp - dealt)
-    state = put(state, unit)
-    if by >= 0:
-        striker = state.units[by]
-        state = put(state, unit_with(striker, damage_dealt=striker.damage_dealt + dealt))
+    if by >= 0:  # the victim and the striker's tally in one new state
+        striker = unit if by == uid else state.units[by]
+        striker = unit_with(striker, damage_dealt=striker.damage_dealt + dealt)
+        if by == uid:
+            unit = striker
+        state = put_many(state, [unit] if by == uid else [unit, striker])
+    else:
+        state = put(state, unit)
     events.append(DamageTaken(uid, dealt, unit.hp, cause))
     if unit.hp <= 0:
         events.append(UnitDefeated(uid, "killed"))

@@ -215,12 +215,15 @@ def _order(state: Battle, action: Order, events: list, cat: Catalogue, memo: Rea
             raise IllegalAction("the target must be a living enemy")
         if not in_reach(state, unit_with(unit, pos=dest), dest, target.pos, cat):
             raise IllegalAction(f"the target is out of reach from {cell(*dest)}")
-    state = battle_with(state, mode="move", acted=state.acted + (unit.uid,))
     if dest != unit.pos:
         events.append(UnitMoved(unit.uid, unit.pos, dest, costs[dest]))
         unit = unit_with(unit, pos=dest)
-        state = put(state, unit)
+        units = list(state.units)
+        units[unit.uid] = unit
+        state = battle_with(state, mode="move", acted=state.acted + (unit.uid,), units=tuple(units))
         state = _wake_neighbours(state, unit, events)
+    else:
+        state = battle_with(state, mode="move", acted=state.acted + (unit.uid,))
     if target is not None:
         state = resolve_attack(state, unit.uid, target.uid, events, cat)
     return _after_order(state, events, cat)
