@@ -162,9 +162,11 @@ class Replay:
         """True when the ruleset's data files differ from those the save was made with."""
         return self.content_fingerprint != fingerprint(self.ruleset.content_dir())
 
-    def content_note(self) -> str:
-        """"the content changed since this save (fingerprint A, now B): ", or "" when it did not."""
-        now = fingerprint(self.ruleset.content_dir())
+    def content_note(self, now: str | None = None) -> str:
+        """"the content changed since this save (fingerprint A, now B): ", or "" when it did not
+        (`now`: today's fingerprint, when already worked out)."""
+        if now is None:
+            now = fingerprint(self.ruleset.content_dir())
         if now == self.content_fingerprint:
             return ""
         return f"the content changed since this save (fingerprint {self.content_fingerprint}, now {now}): "
@@ -653,18 +655,42 @@ def read_save(path: str | Path) -> Replay:
 
 
 # --- proving a replay -----------------------------------------------------------
-def rebuild_start(replay: Replay) -> Any:
+def rebuild_start(replay: Replay, content: str | None = None) -> Any:
     """The initial state the save's setup makes with today's content: its scenario, the
     armies it brings, its seed (an older save without a seed: the seed its dice hold).
-    Raises ContentError or any error of a broken scenario; callers word it."""
+    Raises ContentError or any error of a broken scenario; callers word it. `content`:
+    the content fingerprint now, when already worked out."""
     ruleset, setup = replay.ruleset, replay.setup
-    scenario = ruleset.load_scenario(setup.scenario)
+    scenario = _scenario(ruleset, setup.scenario, content)
     for i, (side, army) in enumerate(setup.armies):
         scenario = ruleset.with_army(scenario, side, army, f"setup.armies[{i}]")
     seed = start_seed(replay)
     if setup.dice == "one stream":  # begun before format 2: the whole battle rolls one stream
         return ruleset.set_up(scenario, seed)
     return ruleset.new_battle(scenario, seed)
+
+
+#: Bundled and generated scenarios as loaded, by (ruleset, name, content fingerprint):
+#: verifying a save rebuilds its start, and reading a scenario's files costs more than
+#: re-applying a dozen actions. An edit to any data file changes the fingerprint.
+_SCENARIOS: dict[tuple[str, str, str], Any] = {}
+SCENARIOS_KEPT = 16
+
+
+def _scenario(ruleset: Ruleset, name: str, content: str | None = None) -> Any:
+    """ruleset.load_scenario(name), kept for a name that is no file path (bundled or generated:
+    what the ruleset's data files alone decide); a path is read every time. `content`: the
+    content fingerprint now, when already worked out."""
+    if Path(name).suffix:
+        return ruleset.load_scenario(name)
+    key = (ruleset.name, name, content or fingerprint(ruleset.content_dir()))
+    scenario = _SCENARIOS.get(key)
+    if scenario is None:
+        scenario = ruleset.load_scenario(name)
+        if len(_SCENARIOS) >= SCENARIOS_KEPT:
+            _SCENARIOS.pop(next(iter(_SCENARIOS)))
+        _SCENARIOS[key] = scenario
+    return scenario
 
 
 def start_seed(replay: Replay) -> int:
@@ -675,12 +701,12 @@ def start_seed(replay: Replay) -> int:
     return int(replay.initial.dice.seed)
 
 
-def _prove_start(replay: Replay, content: str) -> None:
+def _prove_start(replay: Replay, content: str, now: str | None = None) -> None:
     file, setup = replay.file, replay.setup
     codec = replay.ruleset.codec()
     unproven = "" if replay.source_format >= 3 else f"start not proven (format {replay.source_format}): "
     try:
-        built = rebuild_start(replay)
+        built = rebuild_start(replay, now)
     except ContentError as exc:
         first = exc.problems[0]
         raise SaveError(file, f"{content}{unproven}setup: {first.file}: {first.field}: {first.reason}") from None
@@ -707,8 +733,9 @@ def verify(replay: Replay) -> Match:
     that checkpoint is named. After a content edit the message says so first.
     """
     ruleset, file = replay.ruleset, replay.file
-    content = replay.content_note()
-    _prove_start(replay, content)
+    now = fingerprint(ruleset.content_dir())
+    content = replay.content_note(now)
+    _prove_start(replay, content, now)
     sides = len(ruleset.side_names(replay.initial))
     if len(replay.meta.players) != sides:
         raise SaveError(file, f"meta.players: names {len(replay.meta.players)} players; the battle has {sides} sides")

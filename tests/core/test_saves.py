@@ -365,3 +365,30 @@ def test_verify_rechecks_a_parsed_replay(saved):
     path, match = saved
     assert verify(read_save(path)).state == match.state
     assert os.path.getsize(path) < 40_000
+
+
+def test_a_bundled_scenario_is_read_once_until_a_data_file_changes(tmp_path, monkeypatch):
+    """Verifying rebuilds the start from the scenario; a bundled one is kept by name and content
+    fingerprint (core.saves._scenario), so a second verify reads no file, and an edit to any
+    data file makes it read again: a save of the old content then names its start as changed."""
+    import attrs
+
+    from tests import toy_ruleset
+
+    content = tmp_path / "content"
+    content.mkdir()
+    (content / "notes.toml").write_text('kind = "notes"\n')
+    monkeypatch.setattr(type(TOY), "content_dir", lambda self: content)
+    path = write_save(tmp_path / "game.json", played(), **META)
+    reads = []
+    load = type(TOY).load_scenario
+    monkeypatch.setattr(type(TOY), "load_scenario", lambda self, name: (reads.append(name), load(self, name))[1])
+    load_match(path)
+    load_match(path)
+    assert reads.count("relay") <= 1, reads
+    longer = attrs.evolve(toy_ruleset.BUNDLED["relay"], length=9)
+    monkeypatch.setitem(toy_ruleset.BUNDLED, "relay", longer)
+    load_match(path)  # the content folder is as it was: the kept scenario stands
+    (content / "notes.toml").write_text('kind = "notes"\nedited = true\n')
+    with pytest.raises(SaveError, match="content changed since this save.*initial: not the state scenario 'relay'"):
+        load_match(path)
