@@ -38,21 +38,27 @@ async def test_cursor_moves_over_units_and_odds_lay_nothing_out(tmp_path, name):
         assert layouts == [], f"{len(layouts)} layouts in 18 cursor moves"
 
 
-async def test_a_long_title_is_cut_to_its_frame_and_refitted_when_the_frame_widens():
+def boxed_panel(css: str):
+    """An app of one UnitPanel in its PanelBox, styled by `css`."""
     from textual.app import App
 
     from tui.widgets.panels import PanelBox
 
-    name = "Nerissa Tide the Mer Lord (Blue)"
-
     class Boxed(App):
-        CSS = "PanelBox { border: round white; height: 6; }"
+        CSS = css
 
         def compose(self):
             with PanelBox(id="unit-box"):
                 yield UnitPanel(id="unit-panel")
 
-    app = Boxed()
+    return Boxed()
+
+
+async def test_a_long_title_is_cut_to_its_frame_and_refitted_when_the_frame_widens():
+    from tui.widgets.panels import PanelBox
+
+    name = "Nerissa Tide the Mer Lord (Blue)"
+    app = boxed_panel("PanelBox { border: round white; height: 6; }")
     async with app.run_test(size=(30, 10)) as pilot:
         box, panel = app.query_one(PanelBox), app.query_one(UnitPanel)
         panel.show(name, ["a line"])
@@ -73,20 +79,12 @@ async def test_a_long_title_is_cut_to_its_frame_and_refitted_when_the_frame_wide
 async def test_a_new_unit_repaints_the_titles_stretch_of_the_border_and_the_lines_that_changed(monkeypatch):
     """Another unit under the cursor: the frame's top line from its corner to the end of the
     longer title, and the sheet's changed characters; never the whole frame."""
-    from textual.app import App
     from textual.geometry import Region
     from textual.widget import Widget
 
     from tui.widgets.panels import TITLE_LEAD, PanelBox
 
-    class Boxed(App):
-        CSS = "PanelBox { border: round white; height: 6; width: 40; padding: 0 0 0 1; }"
-
-        def compose(self):
-            with PanelBox(id="unit-box"):
-                yield UnitPanel(id="unit-panel")
-
-    app = Boxed()
+    app = boxed_panel("PanelBox { border: round white; height: 6; width: 40; padding: 0 0 0 1; }")
     async with app.run_test(size=(50, 10)) as pilot:
         box, panel = app.query_one(PanelBox), app.query_one(UnitPanel)
         panel.show("Gale Veteran", ["health 13/13, chi 5/5", "at (1,4) facing E"])
