@@ -670,10 +670,12 @@ def rebuild_start(replay: Replay, content: str | None = None) -> Any:
     return ruleset.new_battle(scenario, seed)
 
 
-#: Bundled and generated scenarios as loaded, by (ruleset, name, content fingerprint):
-#: verifying a save rebuilds its start, and reading a scenario's files costs more than
-#: re-applying a dozen actions. An edit to any data file changes the fingerprint.
-_SCENARIOS: dict[tuple[str, str, str], Any] = {}
+#: Bundled and generated scenarios as loaded, by (ruleset, name, content fingerprint,
+#: loader): verifying a save rebuilds its start, and reading a scenario's files costs more
+#: than re-applying a dozen actions. An edit to any data file changes the fingerprint; a
+#: ruleset given another loader (the tests hand old saves the scenarios of their day that
+#: way) has entries of its own.
+_SCENARIOS: dict[tuple[str, str, str, Any], Any] = {}
 SCENARIOS_KEPT = 16
 
 
@@ -683,10 +685,11 @@ def _scenario(ruleset: Ruleset, name: str, content: str | None = None) -> Any:
     content fingerprint now, when already worked out."""
     if Path(name).suffix:
         return ruleset.load_scenario(name)
-    key = (ruleset.name, name, content or fingerprint(ruleset.content_dir()))
+    loader = ruleset.load_scenario
+    key = (ruleset.name, name, content or fingerprint(ruleset.content_dir()), getattr(loader, "__func__", loader))
     scenario = _SCENARIOS.get(key)
     if scenario is None:
-        scenario = ruleset.load_scenario(name)
+        scenario = loader(name)
         if len(_SCENARIOS) >= SCENARIOS_KEPT:
             _SCENARIOS.pop(next(iter(_SCENARIOS)))
         _SCENARIOS[key] = scenario
