@@ -67,11 +67,28 @@ class SkirmishApp(App[int]):
         self.start_replay_battle = replay_battle
         self.ai_factory = ai_factory
         self.crashed: BaseException | None = None
+        self._last_toast: tuple[tuple[str, str, Any], float] | None = None  # (what, until when) of the newest toast
         self.settings, self.settings_problems = settings_mod.load(self.config_dir)
         self.keymap_problems: list[str] = []
         self.register_theme(themes.HIGH_CONTRAST)
         self.register_theme(themes.MONOCHROME)
         self.apply_settings(self.settings)
+
+    # --- notifications -----------------------------------------------------
+    def notify(self, message: str, *, title: str = "", severity: Any = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """App.notify, but a message already on screen is not stacked again: a key pressed
+        again and again ("Bear has nothing to do now.") would fill the side of an 80x24
+        terminal with copies of one toast, over the panels."""
+        import time
+
+        shown = (message, title, severity)
+        now = time.monotonic()
+        if self._last_toast is not None and self._last_toast[0] == shown and now < self._last_toast[1]:
+            return
+        wait = self.NOTIFICATION_TIMEOUT if timeout is None else timeout
+        self._last_toast = (shown, now + wait)
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     # --- settings ----------------------------------------------------------
     def apply_settings(self, new: settings_mod.Settings) -> None:
