@@ -655,13 +655,13 @@ def read_save(path: str | Path) -> Replay:
 
 
 # --- proving a replay -----------------------------------------------------------
-def rebuild_start(replay: Replay, content: str | None = None) -> Any:
+def rebuild_start(replay: Replay, now: str | None = None) -> Any:
     """The initial state the save's setup makes with today's content: its scenario, the
     armies it brings, its seed (an older save without a seed: the seed its dice hold).
-    Raises ContentError or any error of a broken scenario; callers word it. `content`:
-    the content fingerprint now, when already worked out."""
+    Raises ContentError or any error of a broken scenario; callers word it. `now`: the
+    content fingerprint now, when already worked out."""
     ruleset, setup = replay.ruleset, replay.setup
-    scenario = _scenario(ruleset, setup.scenario, content)
+    scenario = _scenario(ruleset, setup.scenario, now)
     for i, (side, army) in enumerate(setup.armies):
         scenario = ruleset.with_army(scenario, side, army, f"setup.armies[{i}]")
     seed = start_seed(replay)
@@ -679,14 +679,14 @@ _SCENARIOS: dict[tuple[str, str, str, Any], Any] = {}
 SCENARIOS_KEPT = 16
 
 
-def _scenario(ruleset: Ruleset, name: str, content: str | None = None) -> Any:
+def _scenario(ruleset: Ruleset, name: str, now: str | None = None) -> Any:
     """ruleset.load_scenario(name), kept for a name that is no file path (bundled or generated:
-    what the ruleset's data files alone decide); a path is read every time. `content`: the
+    what the ruleset's data files alone decide); a path is read every time. `now`: the
     content fingerprint now, when already worked out."""
     if Path(name).suffix:
         return ruleset.load_scenario(name)
     loader = ruleset.load_scenario
-    key = (ruleset.name, name, content or fingerprint(ruleset.content_dir()), getattr(loader, "__func__", loader))
+    key = (ruleset.name, name, now or fingerprint(ruleset.content_dir()), getattr(loader, "__func__", loader))
     scenario = _SCENARIOS.get(key)
     if scenario is None:
         scenario = loader(name)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import pathlib
+import time
 from typing import Any, Callable
 
 from textual import events
@@ -80,8 +81,6 @@ class SkirmishApp(App[int]):
         """App.notify, but a message already on screen is not stacked again: a key pressed
         again and again ("Bear has nothing to do now.") would fill the side of an 80x24
         terminal with copies of one toast, over the panels."""
-        import time
-
         shown = (message, title, severity)
         now = time.monotonic()
         if self._last_toast is not None and self._last_toast[0] == shown and now < self._last_toast[1]:

@@ -21,7 +21,7 @@ Textual keeps its own method until this module is checked against it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 from rich.cells import cell_len, get_character_cell_size
 from rich.color import ColorSystem
@@ -56,7 +56,7 @@ def install() -> bool:
 replaced: Any = None
 
 
-def cell_bounds(segments: list[Segment], start: int, stop: int) -> tuple[int, int]:
+def cell_bounds(segments: Iterable[Segment], start: int, stop: int) -> tuple[int, int]:
     """(start, stop) in cells, widened so that neither cuts a wide character in two."""
     pos = 0
     new_start, new_stop = start, stop
@@ -107,7 +107,7 @@ def render_segments(self: Any, console: Any) -> str:
                 append(move_to(x, y).segment.text)
                 append(render_runs(strip, color_system))
                 continue
-            start, stop = cell_bounds(list(strip), max(x1 - x, 0), min(end, x2) - x)
+            start, stop = cell_bounds(strip, max(x1 - x, 0), min(end, x2) - x)
             append(move_to(x + start, y).segment.text)
             append(render_runs(strip.crop(start, stop), color_system))
         if y != last_y:

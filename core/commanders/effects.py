@@ -10,10 +10,12 @@ from core.commanders.events import CommanderDefeated, DamageTaken, StatusEnded, 
 from core.commanders.state import Battle, Status, Unit, battle_with, leader_with, unit_with
 
 
-def put(state: Battle, unit: Unit) -> Battle:
+def put(state: Battle, unit: Unit, **fields) -> Battle:
+    """The state with `unit` in its place (and any other Battle `fields` set, in the same
+    new state)."""
     units = list(state.units)
     units[unit.uid] = unit
-    return battle_with(state, units=tuple(units))
+    return battle_with(state, units=tuple(units), **fields)
 
 
 def put_many(state: Battle, changed: list[Unit]) -> Battle:
@@ -33,15 +35,12 @@ def damage(state: Battle, uid: int, amount: int, cause: str, events: list, by: i
     if amount <= 0 or unit.hp <= 0:
         return state
     dealt = min(amount, unit.hp)
-    unit = unit_with(unit, hp=unit.hp - dealt)
-    if by >= 0:  # the victim and the striker's tally in one new state
-        striker = unit if by == uid else state.units[by]
-        striker = unit_with(striker, damage_dealt=striker.damage_dealt + dealt)
-        if by == uid:
-            unit = striker
-        state = put_many(state, [unit] if by == uid else [unit, striker])
-    else:
-        state = put(state, unit)
+    changed = {uid: unit_with(unit, hp=unit.hp - dealt)}
+    if by >= 0:  # the striker's tally in the same new state
+        striker = changed.get(by, state.units[by])
+        changed[by] = unit_with(striker, damage_dealt=striker.damage_dealt + dealt)
+    unit = changed[uid]
+    state = put_many(state, list(changed.values()))
     events.append(DamageTaken(uid, dealt, unit.hp, cause))
     if unit.hp <= 0:
         events.append(UnitDefeated(uid, "killed"))

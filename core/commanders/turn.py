@@ -218,9 +218,7 @@ def _order(state: Battle, action: Order, events: list, cat: Catalogue, memo: Rea
     if dest != unit.pos:
         events.append(UnitMoved(unit.uid, unit.pos, dest, costs[dest]))
         unit = unit_with(unit, pos=dest)
-        units = list(state.units)
-        units[unit.uid] = unit
-        state = battle_with(state, mode="move", acted=state.acted + (unit.uid,), units=tuple(units))
+        state = put(state, unit, mode="move", acted=state.acted + (unit.uid,))
         state = _wake_neighbours(state, unit, events)
     else:
         state = battle_with(state, mode="move", acted=state.acted + (unit.uid,))
