@@ -163,9 +163,20 @@ class Ruleset(abc.ABC):
         if not dice.per_action:
             after, events = self.resolve(state, action)
             return Played(after, events, after.dice.counter - dice.counter)
+        if self.rolls_no_dice(action):
+            after, events = self.resolve(state, action)
+            if after.dice is dice:  # as promised: the action's own stream would go unread
+                return Played(replacer(type(after))(after, dice=dice.next_step()), events, 0)
         own = dice.for_action(self.codec().action_key(action))
         after, events = self.resolve(replacer(type(state))(state, dice=own), action)
         return Played(replacer(type(after))(after, dice=dice.next_step()), events, after.dice.counter)
+
+    def rolls_no_dice(self, action: Any) -> bool:
+        """Whether `action` is of a kind that never rolls (a sealed order that only records):
+        `play` then skips working out the action's own dice stream, which would go unread.
+        The result is the same either way; should such an action change the dice after all,
+        `play` plays it again the full way. Default: any action may roll."""
+        return False
 
     @abc.abstractmethod
     def outcome(self, state: Any) -> Outcome | None:

@@ -12,7 +12,7 @@ from core.content import display_path
 from core.errors import ContentError, Problem
 from core.generate import Generation, is_generated
 from core.ninja import ai, generate, muster, picks, planning, sheet, turn, view
-from core.ninja.actions import ACTION_TYPES
+from core.ninja.actions import ACTION_TYPES, OrderAction, OrderMove
 from core.ninja.armies import army_problems
 from core.ninja.content import Catalogue, load_army, load_catalogue, load_map, load_typed, school_weapon_problems
 from core.ninja.events import EVENT_TYPES
@@ -212,6 +212,10 @@ class NinjaRuleset(Ruleset):
     def resolve(self, state: Battle, action) -> tuple[Battle, tuple]:
         loaded = self._loaded()
         return turn.apply(state, loaded.cat, action, loaded.reach)
+
+    def rolls_no_dice(self, action) -> bool:
+        """A move or action order records and resolves nothing; a Submit may resolve a phase."""
+        return isinstance(action, (OrderMove, OrderAction))
 
     # --- what each seat may know ----------------------------------------------
     def seat_view(self, state: Battle, side: int | None) -> Battle:

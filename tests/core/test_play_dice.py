@@ -1,0 +1,56 @@
+"""Ruleset.play skips an action's own dice stream only where the ruleset says the action never
+rolls (a ninja order records and resolves nothing), and the result is the same either way."""
+
+from __future__ import annotations
+
+from core import registry
+from core.ai import Player
+from core.ninja.actions import OrderAction, OrderMove, Submit
+from core.ruleset import Ruleset
+from tests.toy_ruleset import Dash, DiceRace
+
+
+def full_way(ruleset: Ruleset, state, action):
+    """play() as it is for an action that may roll: its own dice worked out first."""
+    rolls_no_dice = type(ruleset).rolls_no_dice
+    type(ruleset).rolls_no_dice = Ruleset.rolls_no_dice
+    try:
+        return ruleset.play(state, action)
+    finally:
+        type(ruleset).rolls_no_dice = rolls_no_dice
+
+
+def test_ninja_orders_skip_their_dice_and_play_the_same():
+    ruleset = registry.get("ninja")
+    state = ruleset.new_battle(ruleset.load_scenario("ash_vs_vine"), 3)
+    players = {side: Player("easy", 11 + side) for side in range(state.sides)}
+    kinds = set()
+    for _ in range(120):
+        if ruleset.outcome(state) is not None:
+            break
+        side = ruleset.to_act(state)[0]
+        action = players[side].choose(ruleset, state, side)
+        assert ruleset.rolls_no_dice(action) == isinstance(action, (OrderMove, OrderAction))
+        played = ruleset.play(state, action)
+        expected = full_way(ruleset, state, action)
+        assert played.state == expected.state and played.events == expected.events
+        assert played.rolled == expected.rolled
+        kinds.add(type(action))
+        state = played.state
+    assert kinds == {OrderMove, OrderAction, Submit}  # both kinds of order, and phases resolved
+
+
+def test_an_action_said_to_roll_nothing_that_rolls_is_played_the_full_way():
+    honest = DiceRace()
+    state = honest.new_battle(honest.load_scenario(honest.scenarios()[0].name), 5)
+    dash = next(a for a in honest.legal_actions(state, honest.to_act(state)[0]) if isinstance(a, Dash))
+    expected = honest.play(state, dash)
+    assert expected.rolled > 0
+
+    class Mistaken(DiceRace):
+        def rolls_no_dice(self, action) -> bool:
+            return True
+
+    played = Mistaken().play(state, dash)
+    assert played.state == expected.state and played.events == expected.events
+    assert played.rolled == expected.rolled
