@@ -23,6 +23,7 @@ from core.commanders.derived import (
 from core.commanders.effects import damage
 from core.commanders.events import Annihilation, StrikesRolled
 from core.commanders.state import Battle, Unit, battle_with
+from core.rng import Dice
 from core.squaregrid import manhattan
 
 TRIANGLE: tuple[tuple[str, str], ...] = (("grunt", "spear"), ("spear", "mounted"), ("mounted", "grunt"))
@@ -121,14 +122,21 @@ def roll_strikes(state: Battle, striker: Unit, target: Unit, retaliation: bool, 
     when already worked out."""
     if n is None:
         n = strike_numbers(state, striker, target, cat)
-    rolls, dice = state.dice.rolls(n["dice"], 10)
+    dice, event = strikes(state.dice, striker, target, retaliation, first, n)
+    return battle_with(state, dice=dice), event
+
+
+def strikes(dice: Dice, striker: Unit, target: Unit, retaliation: bool, first: bool, n: dict) -> tuple[Dice, StrikesRolled]:
+    """The striker's strikes at the target rolled with `dice`, by its strike_numbers `n`:
+    the dice after them, and the roll."""
+    rolls, dice = dice.rolls(n["dice"], 10)
     successes = sum(1 for r in rolls if r <= n["needed"])
     dealt = max(0, min(successes, n["cap"]) - n["reduction"])
     event = StrikesRolled(
         striker.uid, target.uid, rolls, n["attack"], n["defence"], n["needed"], n["advantage"], successes,
         n["cap"], dealt, n["reduction"], retaliation, first, n["magic"], n["judgement"],
     )
-    return battle_with(state, dice=dice), event
+    return dice, event
 
 
 def can_retaliate(state: Battle, defender: Unit, attacker: Unit, cat: Catalogue) -> bool:
@@ -151,9 +159,13 @@ def annihilates(state: Battle, attacker: Unit, defender: Unit, cat: Catalogue, n
 
 
 def resolve_attack(state: Battle, attacker_uid: int, defender_uid: int, events: list, cat: Catalogue) -> Battle:
-    """One attack with retaliation, first strike or annihilation; returns the state after damage."""
+    """One attack with retaliation, first strike or annihilation; returns the state after damage.
+
+    A new battle is made a blow, not a roll: the attack's mark (hit_troops) and the dice each
+    roll leaves go into the state the blow's damage makes. Nothing read between a roll and
+    its damage (numbers, reach, advantage) looks at either."""
     attacker, defender = state.units[attacker_uid], state.units[defender_uid]
-    state = battle_with(state, hit_troops=state.hit_troops + ((attacker_uid, defender.leader),))
+    mark = {"hit_troops": state.hit_troops + ((attacker_uid, defender.leader),)}
     # Worked out once: the advantages, and each side's numbers while it is unhurt (a unit's
     # strikes follow its hit points, so a striker hurt first has its numbers worked out again).
     att_adv = advantage(state, attacker, defender, cat)
@@ -162,38 +174,40 @@ def resolve_attack(state: Battle, attacker_uid: int, defender_uid: int, events: 
     if annihilates(state, attacker, defender, cat, n_att):
         adv = cat.rules.advantage_strikes if def_adv else 0
         rolls, dice = state.dice.rolls(strike_dice(defender, cat) + adv, 10)
-        state = battle_with(state, dice=dice)
         revenge = sum(1 for r in rolls if r >= cat.rules.revenge_face)
         events.append(Annihilation(attacker_uid, defender_uid, rolls, revenge))
-        state = damage(state, defender_uid, defender.hp, "annihilation", events, by=attacker_uid)
+        state = damage(state, defender_uid, defender.hp, "annihilation", events, by=attacker_uid, dice=dice, **mark)
         return damage(state, attacker_uid, revenge, "revenge", events, by=defender_uid)
     answer = can_retaliate(state, defender, attacker, cat)
     if def_adv and not att_adv and answer:
-        state, ev = roll_strikes(state, defender, attacker, True, True, cat, strike_numbers(state, defender, attacker, cat, def_adv))
+        dice, ev = strikes(state.dice, defender, attacker, True, True, strike_numbers(state, defender, attacker, cat, def_adv))
         events.append(ev)
-        state = damage(state, attacker_uid, ev.damage, "strikes", events, by=defender_uid)
-        if state.units[attacker_uid].hp > 0:
-            state, ev = roll_strikes(state, state.units[attacker_uid], state.units[defender_uid], False, False, cat)
+        state = damage(state, attacker_uid, ev.damage, "strikes", events, by=defender_uid, dice=dice, **mark)
+        attacker = state.units[attacker_uid]
+        if attacker.hp > 0:
+            defender = state.units[defender_uid]
+            dice, ev = strikes(dice, attacker, defender, False, False, strike_numbers(state, attacker, defender, cat))
             events.append(ev)
-            state = damage(state, defender_uid, ev.damage, "strikes", events, by=attacker_uid)
+            state = damage(state, defender_uid, ev.damage, "strikes", events, by=attacker_uid, dice=dice)
         return state
     if att_adv and not def_adv:
-        state, ev = roll_strikes(state, attacker, defender, False, True, cat, n_att)
+        dice, ev = strikes(state.dice, attacker, defender, False, True, n_att)
         events.append(ev)
-        state = damage(state, defender_uid, ev.damage, "strikes", events, by=attacker_uid)
+        state = damage(state, defender_uid, ev.damage, "strikes", events, by=attacker_uid, dice=dice, **mark)
         defender = state.units[defender_uid]
         if answer and defender.hp > 0:
-            state, ev = roll_strikes(state, defender, state.units[attacker_uid], True, False, cat)
+            attacker = state.units[attacker_uid]
+            dice, ev = strikes(dice, defender, attacker, True, False, strike_numbers(state, defender, attacker, cat))
             events.append(ev)
-            state = damage(state, attacker_uid, ev.damage, "strikes", events, by=defender_uid)
+            state = damage(state, attacker_uid, ev.damage, "strikes", events, by=defender_uid, dice=dice)
         return state
-    state, first = roll_strikes(state, attacker, defender, False, False, cat, n_att)
+    dice, first = strikes(state.dice, attacker, defender, False, False, n_att)
     events.append(first)
     second = None
     if answer:
-        state, second = roll_strikes(state, defender, attacker, True, False, cat, strike_numbers(state, defender, attacker, cat, def_adv))
+        dice, second = strikes(dice, defender, attacker, True, False, strike_numbers(state, defender, attacker, cat, def_adv))
         events.append(second)
-    state = damage(state, defender_uid, first.damage, "strikes", events, by=attacker_uid)
+    state = damage(state, defender_uid, first.damage, "strikes", events, by=attacker_uid, dice=dice, **mark)
     if second is not None:
         state = damage(state, attacker_uid, second.damage, "strikes", events, by=defender_uid)
     return state

@@ -18,29 +18,33 @@ def put(state: Battle, unit: Unit, **fields) -> Battle:
     return battle_with(state, units=tuple(units), **fields)
 
 
-def put_many(state: Battle, changed: list[Unit]) -> Battle:
+def put_many(state: Battle, changed: list[Unit], **fields) -> Battle:
+    """The state with each unit of `changed` in its place (and any Battle `fields` set)."""
     units = list(state.units)
     for u in changed:
         units[u.uid] = u
-    return battle_with(state, units=tuple(units))
+    return battle_with(state, units=tuple(units), **fields)
 
 
-def damage(state: Battle, uid: int, amount: int, cause: str, events: list, by: int = -1, credit: int = -1) -> Battle:
+def damage(state: Battle, uid: int, amount: int, cause: str, events: list, by: int = -1, credit: int = -1,
+           **fields) -> Battle:
     """Take `amount` hit points from a unit; a fallen commander takes its troop with it.
 
     `by` is the unit that dealt the damage (credited in the battle statistics); `credit`
     the leader a defeat counts for when no unit struck (poison, Burn). The defeat is
-    counted on that leader (experience between battles) when the victim is an enemy."""
+    counted on that leader (experience between battles) when the victim is an enemy.
+    `fields`: other Battle fields to set in the same new state (the dice a blow was rolled
+    with), set whether or not any damage is dealt."""
     unit = state.units[uid]
     if amount <= 0 or unit.hp <= 0:
-        return state
+        return battle_with(state, **fields) if fields else state
     dealt = min(amount, unit.hp)
     changed = {uid: unit_with(unit, hp=unit.hp - dealt)}
     if by >= 0:  # the striker's tally in the same new state
         striker = changed.get(by, state.units[by])
         changed[by] = unit_with(striker, damage_dealt=striker.damage_dealt + dealt)
     unit = changed[uid]
-    state = put_many(state, list(changed.values()))
+    state = put_many(state, list(changed.values()), **fields)
     events.append(DamageTaken(uid, dealt, unit.hp, cause))
     if unit.hp <= 0:
         events.append(UnitDefeated(uid, "killed"))
