@@ -12,6 +12,7 @@ import math
 from functools import reduce
 from typing import Any, Callable, Union, get_args, get_origin
 
+import attrs
 import orjson
 from cattrs.cols import (
     homogenous_tuple_structure_factory,
@@ -177,6 +178,31 @@ def union_of(classes: tuple[type, ...]) -> Any:
     return reduce(lambda a, b: Union[a, b], tuple(classes))
 
 
+#: How state_bytes writes a state's field: a record (an attrs instance) or a tuple of records
+#: from their kept JSON, anything else through its converter hook (none for a value orjson
+#: writes as the converter would: a number, text, a boolean, a tuple of them).
+RECORD, RECORDS, PLAIN = "record", "records", "plain"
+_AS_IS = (int, str, bool)
+
+
+def _field_plan(state_type: type, converter) -> list[tuple[str, Any, str]]:
+    """(name, hook, shape) of each field of the attrs class `state_type`, in order; for
+    RECORDS the hook is the item's, and a PLAIN field written as it stands has no hook."""
+    attrs.resolve_types(state_type)
+    plan = []
+    for field in attrs.fields(state_type):
+        kind, args = field.type, get_args(field.type)
+        if isinstance(kind, type) and attrs.has(kind):
+            plan.append((field.name, converter.get_unstructure_hook(kind), RECORD))
+        elif get_origin(kind) is tuple and len(args) == 2 and args[1] is Ellipsis and isinstance(args[0], type) and attrs.has(args[0]):
+            plan.append((field.name, converter.get_unstructure_hook(args[0]), RECORDS))
+        elif kind in _AS_IS or (get_origin(kind) is tuple and len(args) == 2 and args[1] is Ellipsis and args[0] in _AS_IS):
+            plan.append((field.name, None, PLAIN))
+        else:
+            plan.append((field.name, converter.get_unstructure_hook(kind), PLAIN))
+    return plan
+
+
 class Codec:
     """Encodes and decodes one ruleset's states, actions and events."""
 
@@ -193,6 +219,8 @@ class Codec:
         tag_union(self.converter, action_types)
         tag_union(self.converter, event_types)
         self.state_type = state_type
+        self._plan: list[tuple[str, Any, str]] | None = None  # state_bytes: how each field is written
+        self._kept: dict[int, tuple[Any, orjson.Fragment]] = {}  # state_bytes: the last state's records
         self.action_union = union_of(action_types)
         self.event_union = union_of(event_types) if event_types else None
 
@@ -231,5 +259,40 @@ class Codec:
 
     def state_hash(self, state: Any) -> str:
         """A short, platform-independent fingerprint of a state (sorted-key JSON, SHA-256)."""
-        blob = orjson.dumps(self.encode_state(state), option=orjson.OPT_SORT_KEYS)
-        return hashlib.sha256(blob).hexdigest()[:16]
+        return hashlib.sha256(self.state_bytes(state)).hexdigest()[:16]
+
+    def state_bytes(self, state: Any) -> bytes:
+        """The bytes a state's hash covers: its encoding as sorted-key JSON, as
+        orjson.dumps(encode_state(state), option=OPT_SORT_KEYS) writes it.
+
+        A state shares most of its records with the state it was made from (a move replaces
+        one unit; the board never changes), so each record field and each record in a tuple
+        field is kept from the last state written, by identity: a record the same object is
+        the same value, since records are frozen. A record seen the first time is encoded and
+        written with the rest; seen again, its JSON is made once and put in as it stands
+        (orjson.Fragment). Only the last state's records are kept (the memo holds them)."""
+        plan = self._plan
+        if plan is None:
+            plan = self._plan = _field_plan(self.state_type, self.converter)
+        kept, keep = self._kept, {}
+
+        def fragment(record: Any, hook: Callable[[Any], Any]) -> Any:
+            hit = kept.get(id(record))
+            if hit is None or hit[0] is not record:  # first seen: its encoding, written with the rest
+                hit = (record, hook(record))
+            elif type(hit[1]) is dict:  # seen again: worth its own JSON, kept for the next time
+                hit = (record, orjson.Fragment(orjson.dumps(hit[1], option=orjson.OPT_SORT_KEYS)))
+            keep[id(record)] = hit
+            return hit[1]
+
+        form: dict[str, Any] = {}
+        for name, hook, shape in plan:
+            value = getattr(state, name)
+            if shape == RECORD:
+                form[name] = fragment(value, hook)
+            elif shape == RECORDS:
+                form[name] = [fragment(item, hook) for item in value]
+            else:
+                form[name] = value if hook is None else hook(value)
+        self._kept = keep
+        return orjson.dumps(form, option=orjson.OPT_SORT_KEYS)
