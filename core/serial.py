@@ -178,11 +178,18 @@ def union_of(classes: tuple[type, ...]) -> Any:
     return reduce(lambda a, b: Union[a, b], tuple(classes))
 
 
-#: How state_bytes writes a state's field: a record (an attrs instance) or a tuple of records
-#: from their kept JSON, anything else through its converter hook (none for a value orjson
+#: How state_bytes writes a state's field: a record (an attrs instance worth keeping) or a
+#: tuple of them from what was kept, anything else through its converter hook (none for a value orjson
 #: writes as the converter would: a number, text, a boolean, a tuple of them).
 RECORD, RECORDS, PLAIN = "record", "records", "plain"
 _AS_IS = (int, str, bool)
+
+
+def _kept_record(kind: Any) -> bool:
+    """A record type worth keeping between states: an attrs class of more than three fields
+    (a unit, a board). Keeping a smaller one (the dice, a smoke cloud) costs more than
+    writing it again."""
+    return isinstance(kind, type) and attrs.has(kind) and len(attrs.fields(kind)) > 3
 
 
 def _field_plan(state_type: type, converter) -> list[tuple[str, Any, str]]:
@@ -192,9 +199,9 @@ def _field_plan(state_type: type, converter) -> list[tuple[str, Any, str]]:
     plan = []
     for field in attrs.fields(state_type):
         kind, args = field.type, get_args(field.type)
-        if isinstance(kind, type) and attrs.has(kind):
+        if _kept_record(kind):
             plan.append((field.name, converter.get_unstructure_hook(kind), RECORD))
-        elif get_origin(kind) is tuple and len(args) == 2 and args[1] is Ellipsis and isinstance(args[0], type) and attrs.has(args[0]):
+        elif get_origin(kind) is tuple and len(args) == 2 and args[1] is Ellipsis and _kept_record(args[0]):
             plan.append((field.name, converter.get_unstructure_hook(args[0]), RECORDS))
         elif kind in _AS_IS or (get_origin(kind) is tuple and len(args) == 2 and args[1] is Ellipsis and args[0] in _AS_IS):
             plan.append((field.name, None, PLAIN))
