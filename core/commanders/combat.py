@@ -22,7 +22,7 @@ from core.commanders.derived import (
 )
 from core.commanders.effects import damage
 from core.commanders.events import Annihilation, StrikesRolled
-from core.commanders.state import Battle, Unit, battle_with
+from core.commanders.state import Battle, Unit
 from core.rng import Dice
 from core.squaregrid import manhattan
 
@@ -114,16 +114,6 @@ def strike_numbers(state: Battle, striker: Unit, target: Unit, cat: Catalogue, a
         "advantage": cat.rules.advantage_strikes if adv else 0, "cap": cap, "reasons": reasons,
         "reduction": reduction, "judgement": judgement, "terrain_cap": terrain[0],
     }
-
-
-def roll_strikes(state: Battle, striker: Unit, target: Unit, retaliation: bool, first: bool,
-                 cat: Catalogue, n: dict | None = None) -> tuple[Battle, StrikesRolled]:
-    """The striker's strikes at the target, rolled; `n`: its strike_numbers on this state,
-    when already worked out."""
-    if n is None:
-        n = strike_numbers(state, striker, target, cat)
-    dice, event = strikes(state.dice, striker, target, retaliation, first, n)
-    return battle_with(state, dice=dice), event
 
 
 def strikes(dice: Dice, striker: Unit, target: Unit, retaliation: bool, first: bool, n: dict) -> tuple[Dice, StrikesRolled]:

@@ -5,7 +5,7 @@ import pytest
 
 from core.commanders import events as ev
 from core.commanders.actions import EndTurn, Order, Regroup
-from core.commanders.combat import advantage, damage_cap, resolve_attack, roll_strikes, success_needed
+from core.commanders.combat import advantage, damage_cap, resolve_attack, strike_numbers, strikes, success_needed
 from core.commanders.derived import strike_dice
 from core.commanders.state import Status, Unit
 from core.commanders.turn import apply, legal_actions
@@ -39,7 +39,7 @@ def test_success_chance_for_each_difference(diff):
     assert sum(1 for f in faces if f <= success_needed(12 + diff, 12)) / 10 == diff / 10
     state = duel("Footman", "Footman")  # Footman 12 attack against Footman 9 defence: difference 3
     state = with_unit(state, 1, statuses=(Status("attack", diff - 3, 3, 0),))
-    _, event = roll_strikes(state, state.units[1], state.units[3], False, False, cat=CAT)
+    _, event = strikes(state.dice, state.units[1], state.units[3], False, False, strike_numbers(state, state.units[1], state.units[3], CAT))
     assert event.needed == diff and len(event.rolls) == 10
     assert event.successes == sum(1 for r in event.rolls if r <= diff)
     if diff == 0:
@@ -133,7 +133,7 @@ def test_retaliation_needs_reach():
 def test_wind_shield_takes_two_off_ranged_damage():
     state = duel("Sniper", "Footman", apos=(3, 3), bpos=(6, 3))
     state = with_unit(state, 3, statuses=(Status("wind_shield", 2, 3, 1),))
-    _, event = roll_strikes(state, state.units[1], state.units[3], False, False, cat=CAT)
+    _, event = strikes(state.dice, state.units[1], state.units[3], False, False, strike_numbers(state, state.units[1], state.units[3], CAT))
     assert event.reduction == 2 and event.damage == max(0, min(event.successes, event.cap) - 2)
 
 
