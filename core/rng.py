@@ -75,14 +75,8 @@ class Dice:
         if sides < 1:
             raise ValueError(f"a die needs at least one side, not {sides}")
         seed, start = self.seed, self.counter
-        values = []
-        z0 = seed + (start + 1) * GOLDEN_GAMMA
-        for i in range(count):  # splitmix64(seed, start + i), written out: a roll of ten d10 is common
-            z = (z0 + i * GOLDEN_GAMMA) & MASK64
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-            values.append((((z ^ (z >> 31)) * sides) >> 64) + 1)
-        return tuple(values), Dice(seed, start + count)
+        values = tuple(((splitmix64(seed, start + i) * sides) >> 64) + 1 for i in range(count))
+        return values, Dice(seed, start + count)
 
     def coin(self) -> tuple[bool, Dice]:
         value, nxt = self.roll(2)
