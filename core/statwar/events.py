@@ -14,7 +14,7 @@ from core.statwar.state import NO_UNIT
 @attrs.frozen(slots=True)
 class CoinFlipped:
     first: int  # the side that deploys first
-    roll: int  # the d2 from the battle's dice: 1 = first side listed, 2 = second
+    roll: int  # the set-up's d2: 1 = first side listed deploys first, 2 = the second
 
 
 @attrs.frozen(slots=True)

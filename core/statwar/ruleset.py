@@ -137,6 +137,10 @@ class StatWar(Ruleset):
     def resolve(self, state: Battle, action: Any) -> tuple[Battle, tuple[Any, ...]]:
         return turn.apply(state, action, self._moves)
 
+    def rolls_no_dice(self, action: Any) -> bool:
+        """No StatWar action rolls: the set-up's coin flip is the battle's only roll."""
+        return True
+
     def outcome(self, state: Battle) -> Outcome | None:
         return turn.outcome(state)
 

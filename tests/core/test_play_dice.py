@@ -54,3 +54,20 @@ def test_an_action_said_to_roll_nothing_that_rolls_is_played_the_full_way():
     played = Mistaken().play(state, dash)
     assert played.state == expected.state and played.events == expected.events
     assert played.rolled == expected.rolled
+
+
+def test_statwar_actions_skip_their_dice_and_play_the_same():
+    ruleset = registry.get("statwar")
+    state = ruleset.new_battle(ruleset.load_scenario(ruleset.scenarios()[0].name), 4)
+    players = {side: Player("easy", 5 + side) for side in range(2)}
+    steps = 0
+    while ruleset.outcome(state) is None and steps < 400:
+        side = ruleset.to_act(state)[0]
+        action = players[side].choose(ruleset, state, side)
+        assert ruleset.rolls_no_dice(action)
+        played = ruleset.play(state, action)
+        expected = full_way(ruleset, state, action)
+        assert played.state == expected.state and played.events == expected.events
+        assert played.rolled == expected.rolled == 0
+        state, steps = played.state, steps + 1
+    assert ruleset.outcome(state) is not None  # a whole battle, deployment and attacks included

@@ -276,3 +276,13 @@ def test_the_first_deployment_records_the_coin_flip():
     _, events = R.apply(s, legal_actions(s, first)[0])
     assert isinstance(events[0], CoinFlipped) and events[0].first == first
     assert "deploy first" in R.describe_event(s, events[0])
+
+
+def test_the_logged_coin_flip_names_the_side_that_deploys_first_whatever_the_seed():
+    from core.statwar.events import CoinFlipped
+
+    for seed in range(20):
+        s = R.new_battle(setup(), seed)
+        first = s.to_move
+        flip = R.apply(s, legal_actions(s, first)[0])[1][0]
+        assert flip == CoinFlipped(first, 1 if first == 0 else 2), seed
