@@ -189,6 +189,11 @@ class CommandersRuleset(Ruleset):
     def resolve(self, state: Battle, action: Any) -> tuple[Battle, tuple[Any, ...]]:
         return apply(state, action, self.catalogue, self._reach)
 
+    def rolls_no_dice(self, action: Any) -> bool:
+        """Only attacks and spells roll (`ai.random_action`): a move, a rally, a regroup or the
+        end of a turn never does."""
+        return not ai.random_action(action)
+
     def outcome(self, state: Battle) -> Outcome | None:
         return outcome(state)
 

@@ -71,3 +71,28 @@ def test_statwar_actions_skip_their_dice_and_play_the_same():
         assert played.rolled == expected.rolled == 0
         state, steps = played.state, steps + 1
     assert ruleset.outcome(state) is not None  # a whole battle, deployment and attacks included
+
+
+def test_commanders_moves_skip_their_dice_and_play_the_same():
+    from core.commanders.actions import Cast, Order
+
+    ruleset = registry.get("commanders")
+    kinds = set()
+    for name in [info.name for info in ruleset.scenarios()][:3]:
+        state = ruleset.new_battle(ruleset.load_scenario(name), 2)
+        players = {side: Player("normal", 3 + side) for side in range(len(state.side_names))}
+        for _ in range(300):
+            if ruleset.outcome(state) is not None:
+                break
+            side = ruleset.to_act(state)[0]
+            action = players[side].choose(ruleset, state, side)
+            rolls = isinstance(action, Cast) or (isinstance(action, Order) and action.target >= 0)
+            assert ruleset.rolls_no_dice(action) is not rolls
+            played = ruleset.play(state, action)
+            expected = full_way(ruleset, state, action)
+            assert played.state == expected.state and played.events == expected.events
+            assert played.rolled == expected.rolled
+            kinds.add((type(action).__name__, rolls))
+            state = played.state
+    # moves, attacks, spells, rallies, regroups and turns ended, each played both ways
+    assert kinds == {("Order", False), ("Order", True), ("Cast", True), ("Rally", False), ("Regroup", False), ("EndTurn", False)}
