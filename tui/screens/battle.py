@@ -17,7 +17,6 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from core.errors import IllegalAction
 from core.match import Match
@@ -30,6 +29,7 @@ from tui.footer_fit import fit_footer
 from tui.picking import Picker, Reply, unordered_question
 from tui.screens.battle_ai import HUMAN, AiTurns
 from tui.screens.battle_autosave import TurnWatch
+from tui.widgets.footer import Footer
 from tui.widgets.map import HEIGHT_LEGEND, BattleMap, look_words, terrain_symbol
 from tui.widgets.panels import BattleLog, InfoLine, OddsPanel, PanelBox, Radar, StatusLine, UnitPanel, fit_side, fit_top
 

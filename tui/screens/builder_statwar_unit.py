@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.statwar.sheet import unit_lines
@@ -25,6 +25,7 @@ from core.statwar.specs import MAX_BIG, POINTS_PER_SPECIAL, POINTS_PER_STAT, Uni
 from core.files import write_atomic
 from core.words import count
 from tui.screens.builder_files import slug, toml_text, unprintable
+from tui.widgets.footer import Footer
 from tui.widgets.menu_list import AnySizeOptionList
 
 # (field, label, what one step costs)

@@ -11,10 +11,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui import keymap, rulesets
+from tui.widgets.footer import Footer
 from tui.widgets.menu_list import AnySizeOptionList
 
 

@@ -15,11 +15,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from core.match import Match
 from core.ruleset import Outcome
 from tui import rulesets
+from tui.widgets.footer import Footer
 from tui.widgets.summary import summary_lines
 
 

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core import registry
@@ -25,6 +25,7 @@ from tui.battles import fresh_seed, scenario_choices
 from tui.dialogs.builder_pick import PickDialog
 from tui.host import matches
 from tui.host.store import HostError, MatchRecord
+from tui.widgets.footer import Footer
 from tui.widgets.menu_list import AnySizeOptionList
 
 #: How often the lobby looks at the store for changes, in seconds.

@@ -21,7 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core import registry
@@ -29,6 +29,7 @@ from core.content import display_path
 from core.match import DEFAULT_UNDO
 from core.rng import parse_seed, seed_problem
 from tui.battles import OPPONENTS, fresh_seed, scenario_choices
+from tui.widgets.footer import Footer
 from tui.widgets.menu_list import MenuList
 from tui import keymap, rulesets as plugins
 from tui.screens.army_choices import ArmyChoice, army_word, choices, player_files, scenario_choice

@@ -7,9 +7,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.widgets.footer import Footer
 from tui.widgets.menu_list import MenuList
 from tui import keymap, settings as settings_mod
 

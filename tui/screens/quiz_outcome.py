@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.commanders import quiz as q
@@ -25,6 +25,7 @@ from core.commanders.commander import save_commander
 from core.commanders.sheet import commander_sheet
 from core.errors import ContentError, IllegalAction
 from tui.screens.builder_files import player_folder, slug
+from tui.widgets.footer import Footer
 from tui.widgets.menu_list import AnySizeOptionList
 
 

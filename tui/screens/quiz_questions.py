@@ -14,11 +14,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, ProgressBar, Static
+from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from core.commanders import quiz as q
 from core.commanders.ruleset import RULESET
+from tui.widgets.footer import Footer
 from tui.widgets.menu_list import AnySizeOptionList
 
 LETTERS = "abcdefg"

@@ -15,12 +15,12 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer
 
 from core.match import Match
 from core.seats import SPECTATOR, action_text, secret_steps
 from tui import keymap, playback, saving, story
 from tui.dialogs.round_ask import RoundDialog
+from tui.widgets.footer import Footer
 from tui.widgets.map import BattleMap
 from tui.widgets.panels import BattleLog, InfoLine, PanelBox, StatusLine, UnitPanel, fit_side
 

@@ -26,10 +26,11 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.widgets import Footer, OptionList
+from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from tui import keymap
+from tui.widgets.footer import Footer
 from tui.widgets.menu_list import MenuList
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -16,13 +16,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core import registry, run as runs
 from core.words import count
 from core.errors import ContentError, IllegalAction, SaveError
 from tui import runs as run_files
+from tui.widgets.footer import Footer
 from tui.widgets.menu_list import MenuList
 
 #: A node's kind as one letter on the run map (readable without colour).

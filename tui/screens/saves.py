@@ -13,9 +13,10 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.widgets.footer import Footer
 from tui.widgets.menu_list import MenuList
 from tui import keymap, saving
 

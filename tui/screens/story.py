@@ -9,8 +9,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
+from tui.widgets.footer import Footer
 from tui.widgets.panels import BattleLog
 
 

@@ -15,7 +15,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
+
+from tui.widgets.footer import Footer
 from tui.widgets.menu_list import AnySizeOptionList
 
 
