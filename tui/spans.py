@@ -21,6 +21,7 @@ Textual keeps its own method until this module is checked against it.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Iterable
 
 from rich.cells import cell_len, get_character_cell_size
@@ -35,16 +36,27 @@ def supported(version: str) -> bool:
     return version.startswith(SUPPORTED)
 
 
+def textual_version() -> str:
+    """The installed Textual's version, read from its distribution folder's name beside the
+    package (`textual-8.2.8.dist-info`): `textual.__version__` imports importlib.metadata,
+    and with it the email and csv modules, a tenth of the game's start-up. Falls back to
+    `textual.__version__` when no single such folder is there."""
+    import textual
+
+    site = Path(textual.__file__).resolve().parent.parent
+    found = [p.name[len("textual-"):-len(".dist-info")] for p in site.glob("textual-*.dist-info")]
+    return found[0] if len(found) == 1 else textual.__version__
+
+
 def install() -> bool:
     """Make partial repaints write only their changed spans; True if installed.
 
     Idempotent; a Textual outside SUPPORTED is left as it is.
     """
-    import textual
     from textual._compositor import ChopsUpdate
 
     global replaced
-    if not supported(textual.__version__):
+    if not supported(textual_version()):
         return False
     if ChopsUpdate.render_segments is not render_segments:
         replaced = ChopsUpdate.render_segments

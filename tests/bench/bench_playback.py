@@ -24,7 +24,7 @@ RULESETS = ("statwar", "ninja", "commanders")
 
 async def _measure(name: str, home: Path) -> tuple[float, list[float], list[int]]:
     """(seconds to work out the frames, seconds per frame drawn, layout passes per frame)."""
-    import attrs
+    import dataclasses
     from textual._compositor import Compositor
     from textual.screen import Screen
 
@@ -54,7 +54,7 @@ async def _measure(name: str, home: Path) -> tuple[float, list[float], list[int]
             updating[0] += CPU() - start
 
     async with app.run_test(size=(80, 24)) as pilot:
-        app.apply_settings(attrs.evolve(app.settings, playback="slow"))
+        app.apply_settings(dataclasses.replace(app.settings, playback="slow"))
         match, deadly = before_death(name)
         screen = BattleScreen(match, {0: "human", 1: "human"}, {"scenario": name, "seed": 0})
         app.push_screen(screen)

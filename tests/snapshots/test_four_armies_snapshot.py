@@ -3,10 +3,10 @@ units upper case, every enemy's lower case (underlined, plain, italic by side), 
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 
-import attrs
 import pytest
 
 os.environ["TEXTUAL_ANIMATIONS"] = "none"
@@ -29,7 +29,7 @@ def test_four_armies_in_monochrome_seen_by_the_second_side(snap_compare, app):
     match = Match(ruleset, ruleset.new_battle(ruleset.load_scenario("four_schools"), 3))
 
     async def run_before(pilot):
-        pilot.app.apply_settings(attrs.evolve(pilot.app.settings, theme="monochrome"))
+        pilot.app.apply_settings(dataclasses.replace(pilot.app.settings, theme="monochrome"))
         screen = BattleScreen(match, {0: "easy", 1: "human", 2: "easy", 3: "easy"}, {"scenario": "four_schools", "seed": 3})
         pilot.app.push_screen(screen)
         await settle(pilot, screen)

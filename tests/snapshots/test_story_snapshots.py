@@ -7,10 +7,10 @@ and the test steps to the frame it wants (Player.advance), so no picture depends
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 
-import attrs
 import pytest
 
 os.environ["TEXTUAL_ANIMATIONS"] = "none"
@@ -40,7 +40,7 @@ def at_frame(name: str, wanted: str):
 
     async def run_before(pilot):
         app = pilot.app
-        app.apply_settings(attrs.evolve(app.settings, playback="slow"))
+        app.apply_settings(dataclasses.replace(app.settings, playback="slow"))
         match, deadly = before_death(name)
         screen = BattleScreen(match, {0: "human", 1: "human"}, {"scenario": name, "seed": 0})
         app.push_screen(screen)

@@ -181,14 +181,14 @@ async def test_hex_board_cursor_diagonals_follow_hex_neighbours(app):
 
 
 async def test_monochrome_theme_reaches_an_open_map(app):
-    import attrs
+    import dataclasses
 
     async with app.run_test(size=(80, 24)) as pilot:
         screen = BattleScreen(duel_match(), {0: "human", 1: "easy"}, {"seed": 7})
         app.push_screen(screen)
         await settle(pilot, screen)
         assert screen.map.colour
-        app.save_settings(attrs.evolve(app.settings, theme="monochrome"))
+        app.save_settings(dataclasses.replace(app.settings, theme="monochrome"))
         await pilot.pause()
         assert not screen.map.colour and app.theme == "skirmish-monochrome"
         from rich.color import Color

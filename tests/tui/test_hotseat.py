@@ -8,9 +8,8 @@ at once, not at the next playback.
 
 from __future__ import annotations
 
+import dataclasses
 import random
-
-import attrs
 
 from core import registry
 from core.match import Match
@@ -23,7 +22,7 @@ from tui.screens.story import RoundSummaryScreen
 
 
 async def open_hotseat(pilot, app, match, name, pace="fast"):
-    app.apply_settings(attrs.evolve(app.settings, playback=pace))
+    app.apply_settings(dataclasses.replace(app.settings, playback=pace))
     screen = BattleScreen(match, {0: "human", 1: "human"}, {"scenario": name, "seed": 0})
     app.push_screen(screen)
     for _ in range(4):

@@ -8,10 +8,9 @@ the other player's game process would.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from pathlib import Path
-
-import attrs
 
 from core import registry
 from core.ninja.actions import OrderAction, OrderMove, Submit
@@ -221,7 +220,7 @@ async def test_a_spectator_follows_live_and_steps_back_while_the_match_goes_on(t
         play_one()  # the last unit deployed
         await until(pilot, lambda: screen.match.steps == 4)
         # live, with playback on: a move plays on the map, its state already there
-        app.settings = attrs.evolve(app.settings, playback="slow")
+        app.settings = dataclasses.replace(app.settings, playback="slow")
         side = theirs.match.to_act()[0]
         move = next(a for a in theirs.match.legal_actions(side) if getattr(a, "to", None) is not None)
         matches.commit(writer, match_id, theirs, side, "action", move)
@@ -286,7 +285,7 @@ async def test_the_other_seats_move_plays_on_the_map_as_an_ai_move_would(tmp_pat
     app = hosted_app(tmp_path, BOB, "bob", "s-bob")
     other = Store.in_folder(tmp_path / "data")  # alice's game process
     async with app.run_test(size=(80, 24)) as pilot:
-        app.settings = attrs.evolve(app.settings, playback="slow")
+        app.settings = dataclasses.replace(app.settings, playback="slow")
         _, alices = matches.load(other, match_id)
         statwar, ai = registry.get("statwar"), Player("normal", 1)
         # both deploy (whoever the coin lets begin), up to alice's first move

@@ -45,7 +45,7 @@ def test_seen_by_a_side_its_own_units_are_upper_case_and_every_enemy_lower_case(
 async def test_four_armies_show_the_seats_own_units_apart_in_every_theme(tmp_path):
     """Four-army ninja with the human on the second side: its units upper case, all others lower
     case, in every theme; the help's legend says so, by name."""
-    import attrs
+    import dataclasses
 
     from core import registry
     from core.match import Match
@@ -63,7 +63,7 @@ async def test_four_armies_show_the_seats_own_units_apart_in_every_theme(tmp_pat
         await settle(pilot, screen)
         assert screen.viewer() == 1
         for theme in THEMES:
-            app.apply_settings(attrs.evolve(app.settings, theme=theme))
+            app.apply_settings(dataclasses.replace(app.settings, theme=theme))
             await pilot.pause()
             battle_map = screen.map
             for unit in battle_map.view.units:

@@ -6,9 +6,9 @@ The battles are the seeded easy AI's up to each ruleset's first death (story_cas
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
-import attrs
 import pytest
 from textual import events
 
@@ -136,7 +136,7 @@ def test_the_cli_log_and_the_end_screen_use_the_log_words():
 # --- the battle screen ------------------------------------------------------------------------
 
 async def open_before_death(pilot, app, name, pace="slow"):
-    app.apply_settings(attrs.evolve(app.settings, playback=pace))
+    app.apply_settings(dataclasses.replace(app.settings, playback=pace))
     match, deadly = before_death(name)
     screen = BattleScreen(match, {0: "human", 1: "human"}, {"scenario": name, "seed": 0})
     app.push_screen(screen)
@@ -265,7 +265,7 @@ async def test_random_keys_while_the_ai_plays_with_playback_on(tmp_path, monkeyp
     keys = "j k h l enter escape a tab z x L R left_square_bracket right_square_bracket space".split()
     app = make_app(tmp_path, ai_factory=lambda level, seed: Player("random", seed))
     async with app.run_test(size=(80, 24)) as pilot:
-        app.apply_settings(attrs.evolve(app.settings, playback="fast"))
+        app.apply_settings(dataclasses.replace(app.settings, playback="fast"))
         ruleset = registry.get("statwar")
         from core.match import Match
 
@@ -305,7 +305,7 @@ async def test_the_replay_plays_a_step_on_the_map_and_a_key_skips_it(tmp_path, m
     match.jump(match.cursor - 1)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.apply_settings(attrs.evolve(app.settings, playback="slow"))
+        app.apply_settings(dataclasses.replace(app.settings, playback="slow"))
         screen = ReplayScreen(match, {})
         app.push_screen(screen)
         await pilot.pause()

@@ -3,6 +3,7 @@ Continue run, the run file after every step, and the end (tui/screens/run.py).""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from pathlib import Path
 from typing import Any
@@ -91,7 +92,7 @@ async def test_new_run_battle_camp_quit_continue_and_end(tmp_path: Path, monkeyp
     app = make_app(tmp_path, ai_factory=lambda level, seed: ScriptedAI(script))
     saves = tmp_path / "saves"
     async with app.run_test(size=(80, 24)) as pilot:
-        app.apply_settings(attrs.evolve(app.settings, playback="off"))
+        app.apply_settings(dataclasses.replace(app.settings, playback="off"))
         assert "run_continue" not in [key for key, _ in app.screen.entries()]
         app.screen.open_entry("run")
         await pilot.pause()
@@ -174,7 +175,7 @@ async def test_leaving_a_battle_keeps_it_and_continue_resumes_it(tmp_path: Path,
     session.step(runs.choose(session.run, "0"))
     app = make_app(tmp_path, ai_factory=lambda level, seed: ScriptedAI(script))
     async with app.run_test(size=(80, 24)) as pilot:
-        app.apply_settings(attrs.evolve(app.settings, playback="off"))
+        app.apply_settings(dataclasses.replace(app.settings, playback="off"))
         app.screen.open_entry("run_continue")
         for _ in range(5):
             await pilot.pause()

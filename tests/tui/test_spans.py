@@ -147,3 +147,17 @@ def test_a_cut_inside_a_wide_character_moves_to_its_edges():
 
 def test_only_the_textual_it_was_written_against_is_changed():
     assert spans.supported("8.2.8") and not spans.supported("9.0.0") and not spans.supported("8.3.0")
+
+
+def test_the_textual_version_is_read_from_its_distribution_folder_as_importlib_reads_it(tmp_path, monkeypatch):
+    import textual
+
+    assert spans.textual_version() == textual.__version__
+    (tmp_path / "textual").mkdir()
+    for version in ("8.2.8", "7.0.0"):  # two folders: which one is in use is not known from names
+        (tmp_path / f"textual-{version}.dist-info").mkdir()
+    monkeypatch.setattr(textual, "__file__", str(tmp_path / "textual" / "__init__.py"))
+    assert spans.textual_version() == textual.__version__  # the metadata's answer, not a guess
+    (tmp_path / "textual-7.0.0.dist-info").rmdir()
+    (tmp_path / "textual-8.2.8.dist-info").rename(tmp_path / "textual-8.2.9.dist-info")
+    assert spans.textual_version() == "8.2.9"  # one folder: its name

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import attrs
+import dataclasses
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -88,7 +89,7 @@ class OptionsScreen(Screen[None]):
         field, _, values = CHOICES[index]
         current = getattr(self.app.settings, field)
         new_value = values[(values.index(current) + step) % len(values)]
-        self.app.save_settings(attrs.evolve(self.app.settings, **{field: new_value}))
+        self.app.save_settings(dataclasses.replace(self.app.settings, **{field: new_value}))
         self.refresh_rows()
 
     def action_back(self) -> None:
