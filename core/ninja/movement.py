@@ -18,7 +18,7 @@ from core.ninja.actions import OrderMove
 from core.ninja.content import Catalogue
 from core.ninja.events import MoveBlocked, UnitMoved
 from core.ninja.state import Battle, MovePlan, Unit, replace_battle, replace_unit
-from core.ninja.terrain import elevation_at, occupied, terrain_at
+from core.ninja.terrain import elevation_at, terrain_at
 
 MOVE_MODES = ("walk", "run", "jump")
 
@@ -30,6 +30,8 @@ def mode_points(cat: Catalogue, unit: Unit, mode: str) -> int:
     Frozen: points halved (rounded down). Entangled: no movement at all.
     """
     mv = cat.rules.movement
+    if not unit.effects:  # the common case: no effect to look through
+        return {"walk": mv.walk, "run": mv.run, "jump": mv.jump}[mode] + cat.schools[unit.school].move_bonus
     if unit.has("entangled"):
         return 0
     if unit.has("hamstrung"):
@@ -45,7 +47,8 @@ def mode_points(cat: Catalogue, unit: Unit, mode: str) -> int:
 
 def blocked_for(state: Battle, unit: Unit) -> frozenset[Hex]:
     """The hexes `unit` may not enter: where the other living ninja stand."""
-    return frozenset([h for h, uid in occupied(state).items() if uid != unit.uid])
+    uid = unit.uid
+    return frozenset([u.hex for u in state.units if u.hp > 0 and u.uid != uid])
 
 
 def _enter_cost(state: Battle, cat: Catalogue, h: Hex, blocked: Collection[Hex]) -> int:

@@ -55,11 +55,21 @@ def clear_line(state: Battle, cat: Catalogue, a: Hex, b: Hex) -> bool:
     """Can a missile or jutsu pass from `a` to `b`? Trees, walls and buildings between
     block it, and so does ground higher than both ends (the ends themselves never block)."""
     top = max(elevation_at(state, a), elevation_at(state, b))
-    for h in _between(a, b):
-        key = terrain_at(state, h)
-        if key and cat.rules.terrain[key].blocks_sight:
+    board, changes, specs = state.board, state.changes, cat.rules.terrain
+    for h in _between(a, b):  # terrain_at and elevation_at of each hex, its index found once
+        i = board.index(h)
+        if i < 0:  # off the map: no terrain, elevation 0
+            if 0 > top:
+                return False
+            continue
+        key = board.terrain[i]
+        for change in reversed(changes):
+            if change.hex == h:
+                key = change.terrain
+                break
+        if key and specs[key].blocks_sight:
             return False
-        if elevation_at(state, h) > top:
+        if board.elevation[i] > top:
             return False
     return True
 

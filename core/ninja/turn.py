@@ -7,8 +7,6 @@ then submits; when the last side submits, the phase resolves inside `apply`.
 
 from __future__ import annotations
 
-import attrs
-
 from core.errors import IllegalAction
 from core.hexgrid import Hex
 from core.ninja.actions import OrderAction, OrderMove, Submit
@@ -19,6 +17,9 @@ from core.ninja.jutsu import options as jutsu_options
 from core.ninja.movement import ReachMemo, move_options, plan, resolve_movement
 from core.ninja.resolution import resolve_actions
 from core.ninja.state import Battle, replace_battle
+from core.records import replacer
+
+_order_with = replacer(OrderAction)
 
 
 def to_act(state: Battle) -> tuple[int, ...]:
@@ -88,7 +89,7 @@ def grows_volley(state: Battle, cat: Catalogue, side: int, action: OrderAction) 
 
 def grown_by_one(state: Battle, cat: Catalogue, order: OrderAction) -> list[OrderAction]:
     """The volley `order` with one more target, for every target it may still take."""
-    return [attrs.evolve(order, targets=ts) for ts in volley_extensions(state, cat, order.unit, order.targets)]
+    return [_order_with(order, targets=ts) for ts in volley_extensions(state, cat, order.unit, order.targets)]
 
 
 def unit_orders(state: Battle, cat: Catalogue, uid: int, reach: ReachMemo | None = None) -> list:
@@ -149,7 +150,7 @@ def _whole_volley(state: Battle, cat: Catalogue, action: OrderAction) -> bool:
     legal next target."""
     if len(action.targets) < 2 or not is_volley(cat, state, action):
         return False
-    if not is_action_order(state, cat, attrs.evolve(action, targets=action.targets[:1])):
+    if not is_action_order(state, cat, _order_with(action, targets=action.targets[:1])):
         return False
     for n in range(1, len(action.targets)):
         if action.targets[: n + 1] not in volley_extensions(state, cat, action.unit, action.targets[:n]):
@@ -165,7 +166,7 @@ def apply(state: Battle, cat: Catalogue, action, reach: ReachMemo | None = None)
         raise IllegalAction("the battle is over")
     if not isinstance(side, int) or not 0 <= side < state.sides:
         raise IllegalAction(f"there is no side {side}")
-    if side not in to_act(state):
+    if state.submitted[side] or not any(u.side == side and u.hp > 0 for u in state.units):  # side not in to_act()
         raise IllegalAction(f"{state.side_names[side]} has already submitted, or has no ninja left")
     if isinstance(action, OrderMove):
         if state.phase != "movement":
