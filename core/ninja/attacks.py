@@ -213,6 +213,15 @@ def volley_extensions(state: Battle, cat: Catalogue, uid: int, targets: tuple[in
     return [targets + (t,) for t in missile_candidates(state, cat, uid) if t not in targets]
 
 
+def extends_volley(state: Battle, cat: Catalogue, uid: int, targets: tuple[int, ...], grown: tuple[int, ...]) -> bool:
+    """Whether `grown` is in `volley_extensions(state, cat, uid, targets)`, judging its one
+    new target only (growing a volley need not trace a line to every other enemy)."""
+    if len(grown) != len(targets) + 1 or tuple(grown[:-1]) != tuple(targets) or len(targets) >= state.units[uid].ammo:
+        return False
+    new = grown[-1]
+    return new not in targets and is_volley_start(state, cat, uid, new)
+
+
 def missile_extra(cat: Catalogue, school: str, dist: int, count: int) -> tuple[tuple[str, int], ...]:
     base, _ = missile_range(cat, school)
     out = []

@@ -10,7 +10,7 @@ from __future__ import annotations
 from core.errors import IllegalAction
 from core.hexgrid import Hex
 from core.ninja.actions import OrderAction, OrderMove, Submit
-from core.ninja.attacks import is_volley_start, melee_targets, volley_extensions, volleys
+from core.ninja.attacks import extends_volley, is_volley_start, melee_targets, volley_extensions, volleys
 from core.ninja.content import Catalogue
 from core.ninja.events import OrderSealed, PhaseResolved, SideSubmitted
 from core.ninja.jutsu import options as jutsu_options
@@ -27,6 +27,15 @@ def to_act(state: Battle) -> tuple[int, ...]:
         return ()
     alive = {u.side for u in state.units if u.hp > 0}
     return tuple(s for s in range(state.sides) if s in alive and not state.submitted[s])
+
+
+def _has_living(state: Battle, side: int, uid: int) -> bool:
+    """Whether `side` has a living ninja; asked of the unit an order names first (nearly
+    always the answer), then of every unit."""
+    units = state.units
+    if isinstance(uid, int) and 0 <= uid < len(units) and units[uid].side == side and units[uid].hp > 0:
+        return True
+    return any(u.side == side and u.hp > 0 for u in units)
 
 
 def ordered_units(state: Battle) -> set[int]:
@@ -82,7 +91,8 @@ def grows_volley(state: Battle, cat: Catalogue, side: int, action: OrderAction) 
     unit can be grown into it, so only that one is grown."""
     for o in state.orders:
         if o.unit == action.unit and state.units[o.unit].side == side and is_volley(cat, state, o):
-            if action in grown_by_one(state, cat, o):
+            # `action in grown_by_one(state, cat, o)`, judging the one target it adds
+            if _order_with(o, targets=action.targets) == action and extends_volley(state, cat, o.unit, o.targets, action.targets):
                 return True
     return False
 
@@ -153,7 +163,7 @@ def _whole_volley(state: Battle, cat: Catalogue, action: OrderAction) -> bool:
     if not is_action_order(state, cat, _order_with(action, targets=action.targets[:1])):
         return False
     for n in range(1, len(action.targets)):
-        if action.targets[: n + 1] not in volley_extensions(state, cat, action.unit, action.targets[:n]):
+        if not extends_volley(state, cat, action.unit, action.targets[:n], action.targets[: n + 1]):
             return False
     return True
 
@@ -166,7 +176,7 @@ def apply(state: Battle, cat: Catalogue, action, reach: ReachMemo | None = None)
         raise IllegalAction("the battle is over")
     if not isinstance(side, int) or not 0 <= side < state.sides:
         raise IllegalAction(f"there is no side {side}")
-    if state.submitted[side] or not any(u.side == side and u.hp > 0 for u in state.units):  # side not in to_act()
+    if state.submitted[side] or not _has_living(state, side, getattr(action, "unit", -1)):  # side not in to_act()
         raise IllegalAction(f"{state.side_names[side]} has already submitted, or has no ninja left")
     if isinstance(action, OrderMove):
         if state.phase != "movement":

@@ -175,3 +175,37 @@ def test_an_action_order_is_judged_as_the_whole_list_judges_it():
         side = RULESET.to_act(state)[0]
         state, _ = RULESET.apply(state, players[side].choose(RULESET, state, side))
     assert probed > 5000
+
+
+def test_growing_a_volley_is_judged_as_the_whole_list_of_extensions_judges_it():
+    """`extends_volley` judges the one target a volley would add; over played battles it says
+    yes exactly where `volley_extensions` lists the grown volley: every unit as the added
+    target (enemies in and out of the arc, allies, the dead, one already aimed at, none),
+    after volleys of none, one and two targets, and a grown tuple that changes the prefix."""
+    from core.ninja.attacks import extends_volley, missile_candidates, volley_extensions
+
+    cat = RULESET.cat
+    probed = grown = 0
+    for scenario, seed in (("ash_vs_vine", 5), ("four_schools", 2)):
+        state = RULESET.new_battle(RULESET.load_scenario(scenario), seed=seed)
+        players = {s: Player("easy", seed=40 + s) for s in range(state.sides)}
+        for _ in range(200):
+            if state.phase == "action":
+                for u in state.units:
+                    if u.hp <= 0:
+                        continue
+                    candidates = missile_candidates(state, cat, u.uid)
+                    for targets in {(), tuple(candidates[:1]), tuple(candidates[:2]), (u.uid,)}:
+                        listed = volley_extensions(state, cat, u.uid, targets)
+                        for t in [x.uid for x in state.units] + [-1, 99]:
+                            probe = targets + (t,)
+                            assert extends_volley(state, cat, u.uid, targets, probe) == (probe in listed), (targets, t)
+                            probed += 1
+                            grown += probe in listed
+                        if targets:
+                            assert not extends_volley(state, cat, u.uid, targets[1:], targets + (targets[0],))
+            if state.over:
+                break
+            side = RULESET.to_act(state)[0]
+            state, _ = RULESET.apply(state, players[side].choose(RULESET, state, side))
+    assert probed > 2000 and grown > 50
