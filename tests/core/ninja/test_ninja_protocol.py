@@ -141,6 +141,22 @@ def test_a_tie_on_points_at_the_round_limit_goes_to_the_most_health_left():
     assert out.winner is None and events[-1].reason == "round limit: level on points and health"
 
 
+def living_in_action_phases(scenario: str, seed: int, steps: int):
+    """(state, ninja) for every living ninja of every action phase of a seeded battle of easy
+    players, for `steps` actions or to its end."""
+    state = RULESET.new_battle(RULESET.load_scenario(scenario), seed=seed)
+    players = {s: Player("easy", seed=40 + s) for s in range(state.sides)}
+    for _ in range(steps):
+        if state.phase == "action":
+            for u in state.units:
+                if u.hp > 0:
+                    yield state, u
+        if state.over:
+            return
+        side = RULESET.to_act(state)[0]
+        state, _ = RULESET.apply(state, players[side].choose(RULESET, state, side))
+
+
 def test_an_action_order_is_judged_as_the_whole_list_judges_it():
     """Recording an action order lists only the orders of its own kind (turn.is_action_order);
     over a played battle it accepts exactly the orders `unit_action_orders` lists, and refuses
@@ -148,32 +164,22 @@ def test_an_action_order_is_judged_as_the_whole_list_judges_it():
     from core.ninja.turn import is_action_order, unit_action_orders
 
     cat = RULESET.cat
-    state = RULESET.new_battle(RULESET.load_scenario("ash_vs_vine"), seed=5)
-    players = {s: Player("easy", seed=40 + s) for s in range(state.sides)}
     probed = 0
-    for _ in range(160):
-        if state.phase == "action":
-            for u in state.units:
-                if u.hp <= 0:
-                    continue
-                listed = unit_action_orders(state, cat, u.uid)
-                probes = set(listed)
-                for o in listed:
-                    probes.add(attrs.evolve(o, targets=o.targets + o.targets))
-                    if o.place:
-                        probes.add(attrs.evolve(o, place=(o.place[0] + 1, o.place[1])))
-                for t in [x.uid for x in state.units] + [-1, 99]:
-                    for act in ("melee", "missile", "rest", "dodge", "jutsu", "shout"):
-                        for key in ("", *u.jutsu):
-                            probes.add(OrderAction(u.side, u.uid, act, (t,), key))
-                            probes.add(OrderAction(u.side, u.uid, act, (), key))
-                for p in probes:
-                    assert is_action_order(state, cat, p) == (p in listed), p
-                    probed += 1
-        if state.over:
-            break
-        side = RULESET.to_act(state)[0]
-        state, _ = RULESET.apply(state, players[side].choose(RULESET, state, side))
+    for state, u in living_in_action_phases("ash_vs_vine", 5, 160):
+        listed = unit_action_orders(state, cat, u.uid)
+        probes = set(listed)
+        for o in listed:
+            probes.add(attrs.evolve(o, targets=o.targets + o.targets))
+            if o.place:
+                probes.add(attrs.evolve(o, place=(o.place[0] + 1, o.place[1])))
+        for t in [x.uid for x in state.units] + [-1, 99]:
+            for act in ("melee", "missile", "rest", "dodge", "jutsu", "shout"):
+                for key in ("", *u.jutsu):
+                    probes.add(OrderAction(u.side, u.uid, act, (t,), key))
+                    probes.add(OrderAction(u.side, u.uid, act, (), key))
+        for p in probes:
+            assert is_action_order(state, cat, p) == (p in listed), p
+            probed += 1
     assert probed > 5000
 
 
@@ -187,25 +193,15 @@ def test_growing_a_volley_is_judged_as_the_whole_list_of_extensions_judges_it():
     cat = RULESET.cat
     probed = grown = 0
     for scenario, seed in (("ash_vs_vine", 5), ("four_schools", 2)):
-        state = RULESET.new_battle(RULESET.load_scenario(scenario), seed=seed)
-        players = {s: Player("easy", seed=40 + s) for s in range(state.sides)}
-        for _ in range(200):
-            if state.phase == "action":
-                for u in state.units:
-                    if u.hp <= 0:
-                        continue
-                    candidates = missile_candidates(state, cat, u.uid)
-                    for targets in {(), tuple(candidates[:1]), tuple(candidates[:2]), (u.uid,)}:
-                        listed = volley_extensions(state, cat, u.uid, targets)
-                        for t in [x.uid for x in state.units] + [-1, 99]:
-                            probe = targets + (t,)
-                            assert extends_volley(state, cat, u.uid, targets, probe) == (probe in listed), (targets, t)
-                            probed += 1
-                            grown += probe in listed
-                        if targets:
-                            assert not extends_volley(state, cat, u.uid, targets[1:], targets + (targets[0],))
-            if state.over:
-                break
-            side = RULESET.to_act(state)[0]
-            state, _ = RULESET.apply(state, players[side].choose(RULESET, state, side))
+        for state, u in living_in_action_phases(scenario, seed, 200):
+            candidates = missile_candidates(state, cat, u.uid)
+            for targets in {(), tuple(candidates[:1]), tuple(candidates[:2]), (u.uid,)}:
+                listed = volley_extensions(state, cat, u.uid, targets)
+                for t in [x.uid for x in state.units] + [-1, 99]:
+                    probe = targets + (t,)
+                    assert extends_volley(state, cat, u.uid, targets, probe) == (probe in listed), (targets, t)
+                    probed += 1
+                    grown += probe in listed
+                if targets:
+                    assert not extends_volley(state, cat, u.uid, targets[1:], targets + (targets[0],))
     assert probed > 2000 and grown > 50
