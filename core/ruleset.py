@@ -164,12 +164,22 @@ class Ruleset(abc.ABC):
             after, events = self.resolve(state, action)
             return Played(after, events, after.dice.counter - dice.counter)
         if self.rolls_no_dice(action):
+            recorded = self.record(state, action, dice.next_step())
+            if recorded is not None:
+                return Played(recorded[0], recorded[1], 0)
             after, events = self.resolve(state, action)
             if after.dice is dice:  # as promised: the action's own stream would go unread
                 return Played(replacer(type(after))(after, dice=dice.next_step()), events, 0)
         own = dice.for_action(self.codec().action_key(action))
         after, events = self.resolve(replacer(type(state))(state, dice=own), action)
         return Played(replacer(type(after))(after, dice=dice.next_step()), events, after.dice.counter)
+
+    def record(self, state: Any, action: Any, dice: Dice) -> tuple[Any, tuple[Any, ...]] | None:
+        """For an action `rolls_no_dice` names, a ruleset may resolve it with `dice` (the
+        battle's dice one step on) set in the one new state it makes, sparing `play` a second
+        new state to step the dice in; it must then never read `state.dice`. None (the
+        default): `play` resolves the action and steps the dice itself."""
+        return None
 
     def rolls_no_dice(self, action: Any) -> bool:
         """Whether `action` is of a kind that never rolls (a sealed order that only records):

@@ -22,6 +22,7 @@ from core.ninja.setup import Setup, load_setup, new_battle
 from core.ninja.specs import ArmySpec, MapSpec, RulesSpec, SchoolSpec, WeaponsFile
 from core.ninja.stakes import StakesMemo
 from core.ninja.state import Battle
+from core.rng import Dice
 from core.ruleset import Outcome, Ruleset, ScenarioInfo, Sheet
 
 
@@ -209,6 +210,11 @@ class NinjaRuleset(Ruleset):
     def rolls_no_dice(self, action) -> bool:
         """A move or action order records and resolves nothing; a Submit may resolve a phase."""
         return isinstance(action, (OrderMove, OrderAction))
+
+    def record(self, state: Battle, action, dice: Dice) -> tuple[Battle, tuple]:
+        """An order recorded with the stepped `dice` in the one new state it makes."""
+        loaded = self._loaded()
+        return turn.apply(state, loaded.cat, action, loaded.reach, dice=dice)
 
     # --- what each seat may know ----------------------------------------------
     def seat_view(self, state: Battle, side: int | None) -> Battle:

@@ -168,9 +168,10 @@ def _whole_volley(state: Battle, cat: Catalogue, action: OrderAction) -> bool:
     return True
 
 
-def apply(state: Battle, cat: Catalogue, action, reach: ReachMemo | None = None) -> tuple[Battle, tuple]:
+def apply(state: Battle, cat: Catalogue, action, reach: ReachMemo | None = None, **fields) -> tuple[Battle, tuple]:
     """The next state and its events; `reach` (the ruleset's) spares a movement order the
-    search already made for an equal position."""
+    search already made for an equal position. `fields`: other Battle fields set in the same
+    new state (`Ruleset.record` hands an order the battle's dice a step on)."""
     side = getattr(action, "side", None)
     if state.over:
         raise IllegalAction("the battle is over")
@@ -187,20 +188,20 @@ def apply(state: Battle, cat: Catalogue, action, reach: ReachMemo | None = None)
         p = plan(state, cat, state.units[action.unit], action.mode, Hex(action.q, action.r), action.facing, reach)
         if p is None:
             raise IllegalAction(f"{state.units[action.unit].name} cannot {action.mode} to that hex and facing this round")
-        return replace_battle(state, moves=state.moves + (p,)), (OrderSealed(side, action.unit),)
+        return replace_battle(state, moves=state.moves + (p,), **fields), (OrderSealed(side, action.unit),)
     if isinstance(action, OrderAction):
         if state.phase != "action":
             raise IllegalAction("action orders are only given in the action phase")
         if action.unit in ordered_units(state) and grows_volley(state, cat, side, action):
             orders = tuple(action if o.unit == action.unit else o for o in state.orders)
-            return replace_battle(state, orders=orders), (OrderSealed(side, action.unit),)
+            return replace_battle(state, orders=orders, **fields), (OrderSealed(side, action.unit),)
         _check_unit(state, side, action.unit)
         if not is_action_order(state, cat, action) and not _whole_volley(state, cat, action):
             raise IllegalAction(f"{state.units[action.unit].name} cannot do that now")
-        return replace_battle(state, orders=state.orders + (action,)), (OrderSealed(side, action.unit),)
+        return replace_battle(state, orders=state.orders + (action,), **fields), (OrderSealed(side, action.unit),)
     if isinstance(action, Submit):
         submitted = tuple(True if s == side else v for s, v in enumerate(state.submitted))
-        state = replace_battle(state, submitted=submitted)
+        state = replace_battle(state, submitted=submitted, **fields)
         events: list = [SideSubmitted(side)]
         if to_act(state):
             return state, tuple(events)

@@ -96,3 +96,22 @@ def test_commanders_moves_skip_their_dice_and_play_the_same():
             state = played.state
     # moves, attacks, spells, rallies, regroups and turns ended, each played both ways
     assert kinds == {("Order", False), ("Order", True), ("Cast", True), ("Rally", False), ("Regroup", False), ("EndTurn", False)}
+
+
+def test_ninja_orders_are_recorded_in_one_new_state_with_the_dice_stepped():
+    """`Ruleset.record`: a ninja order is resolved with the stepped dice in the one state it
+    makes; play does not resolve it again to step them, and the result is the full way's."""
+    ruleset = registry.get("ninja")
+    state = ruleset.new_battle(ruleset.load_scenario("ash_vs_vine"), 3)
+    side = ruleset.to_act(state)[0]
+    order = next(a for a in ruleset.legal_actions(state, side) if isinstance(a, OrderMove))
+    expected = full_way(ruleset, state, order)
+
+    class RecordsOnly(type(ruleset)):
+        def resolve(self, state, action):
+            raise AssertionError("an order is recorded, not resolved and stepped")
+
+    played = RecordsOnly().play(state, order)
+    assert played.state == expected.state and played.events == expected.events and played.rolled == 0
+    assert played.state.dice == state.dice.next_step()
+    assert Ruleset.record(ruleset, state, order, state.dice.next_step()) is None  # the default leaves it to play
