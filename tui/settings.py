@@ -9,12 +9,11 @@ and the problem is reported on the Options screen.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import sys
 from pathlib import Path
-
-import dataclasses
 
 PRESETS: tuple[str, ...] = ("vi", "arrows", "numpad")
 THEMES: tuple[str, ...] = ("dark", "light", "high-contrast", "monochrome")

@@ -30,17 +30,16 @@ def mode_points(cat: Catalogue, unit: Unit, mode: str) -> int:
     Frozen: points halved (rounded down). Entangled: no movement at all.
     """
     mv = cat.rules.movement
-    if not unit.effects:  # the common case: no effect to look through
-        return {"walk": mv.walk, "run": mv.run, "jump": mv.jump}[mode] + cat.schools[unit.school].move_bonus
-    if unit.has("entangled"):
+    affected = bool(unit.effects)  # most ninja have no effect to look through
+    if affected and unit.has("entangled"):
         return 0
-    if unit.has("hamstrung"):
+    if affected and unit.has("hamstrung"):
         if mode != "walk":
             return 0
         points = cat.rules.combat.hamstrung_walk
     else:
         points = {"walk": mv.walk, "run": mv.run, "jump": mv.jump}[mode] + cat.schools[unit.school].move_bonus
-    if unit.has("frozen"):
+    if affected and unit.has("frozen"):
         points //= 2
     return points
 

@@ -17,8 +17,11 @@ from core.ninja.state import Battle
 def terrain_at(state: Battle, h: Hex) -> str:
     """The terrain key of `h` now ("" off the map); later changes win over earlier ones."""
     i = state.board.index(h)
-    if i < 0:
-        return ""
+    return _terrain_of(state, h, i) if i >= 0 else ""
+
+
+def _terrain_of(state: Battle, h: Hex, i: int) -> str:
+    """The terrain key now of `h`, a hex on the map at board index `i`."""
     for change in reversed(state.changes):
         if change.hex == h:
             return change.terrain
@@ -55,18 +58,14 @@ def clear_line(state: Battle, cat: Catalogue, a: Hex, b: Hex) -> bool:
     """Can a missile or jutsu pass from `a` to `b`? Trees, walls and buildings between
     block it, and so does ground higher than both ends (the ends themselves never block)."""
     top = max(elevation_at(state, a), elevation_at(state, b))
-    board, changes, specs = state.board, state.changes, cat.rules.terrain
+    board, specs = state.board, cat.rules.terrain
     for h in _between(a, b):  # terrain_at and elevation_at of each hex, its index found once
         i = board.index(h)
         if i < 0:  # off the map: no terrain, elevation 0
             if 0 > top:
                 return False
             continue
-        key = board.terrain[i]
-        for change in reversed(changes):
-            if change.hex == h:
-                key = change.terrain
-                break
+        key = _terrain_of(state, h, i)
         if key and specs[key].blocks_sight:
             return False
         if board.elevation[i] > top:

@@ -170,8 +170,8 @@ def _whole_volley(state: Battle, cat: Catalogue, action: OrderAction) -> bool:
 
 def apply(state: Battle, cat: Catalogue, action, reach: ReachMemo | None = None, **fields) -> tuple[Battle, tuple]:
     """The next state and its events; `reach` (the ruleset's) spares a movement order the
-    search already made for an equal position. `fields`: other Battle fields set in the same
-    new state (`Ruleset.record` hands an order the battle's dice a step on)."""
+    search already made for an equal position. `fields`: other Battle fields set in the new
+    state an order makes (`Ruleset.record` hands an order the battle's dice a step on)."""
     side = getattr(action, "side", None)
     if state.over:
         raise IllegalAction("the battle is over")
@@ -200,8 +200,10 @@ def apply(state: Battle, cat: Catalogue, action, reach: ReachMemo | None = None,
             raise IllegalAction(f"{state.units[action.unit].name} cannot do that now")
         return replace_battle(state, orders=state.orders + (action,), **fields), (OrderSealed(side, action.unit),)
     if isinstance(action, Submit):
+        if fields:  # a seal may resolve a phase, which sets the dice itself
+            raise ValueError("fields are set only in the state an order makes")
         submitted = tuple(True if s == side else v for s, v in enumerate(state.submitted))
-        state = replace_battle(state, submitted=submitted, **fields)
+        state = replace_battle(state, submitted=submitted)
         events: list = [SideSubmitted(side)]
         if to_act(state):
             return state, tuple(events)

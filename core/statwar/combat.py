@@ -8,14 +8,11 @@ from __future__ import annotations
 
 from collections import deque
 
-from core.records import replacer
 from core.squaregrid import Square
 from core.statwar.events import BlastHit, BombExploded, RiderSetDown, UnitAttacked, UnitDied
 from core.statwar.geometry import gap
 from core.statwar.specs import UnitSpec, fits
-from core.statwar.state import NO_UNIT, Unit
-
-_unit_with = replacer(Unit)
+from core.statwar.state import NO_UNIT, Unit, unit_with
 
 
 def hit_damage(damage: int, armor: int) -> int:
@@ -38,7 +35,7 @@ class Fight:
 
     def credit(self, uid: int, dealt: int) -> None:
         u = self.units[uid]
-        self.units[uid] = _unit_with(u, damage_dealt=u.damage_dealt + dealt)
+        self.units[uid] = unit_with(u, damage_dealt=u.damage_dealt + dealt)
 
     def attack(self, attacker: int, target: int, distance: int) -> None:
         a_spec, t_spec = self.spec(attacker), self.spec(target)
@@ -48,7 +45,7 @@ class Fight:
         self.events.append(
             UnitAttacked(attacker, target, a_spec.damage, t_spec.armor, dealt, t.health, after, distance, a_spec.reach)
         )
-        self.units[target] = _unit_with(t, health=after)
+        self.units[target] = unit_with(t, health=after)
         self.credit(attacker, dealt)
         if after == 0:
             self.die(target, attacker)
@@ -57,7 +54,7 @@ class Fight:
     def detonate(self, bomb: int) -> None:
         """seed 001: "Units with Suicide Bomb can die intentionally"."""
         u = self.units[bomb]
-        self.units[bomb] = _unit_with(u, health=0)
+        self.units[bomb] = unit_with(u, health=0)
         self.die(bomb, NO_UNIT, on_purpose=True)
         self.run_blasts()
 
@@ -85,7 +82,7 @@ class Fight:
             offsets = tuple((0, 0) for _ in riders)
         for r, (ox, oy) in zip(riders, offsets):
             at = Square(m.x + ox, m.y + oy)
-            self.units[r] = _unit_with(self.units[r], riding=NO_UNIT, x=at.x, y=at.y)
+            self.units[r] = unit_with(self.units[r], riding=NO_UNIT, x=at.x, y=at.y)
             self.events.append(RiderSetDown(r, mount, at))
 
     def run_blasts(self) -> None:
@@ -108,7 +105,7 @@ class Fight:
                 dealt = min(t.health, hit_damage(damage, t_spec.armor))
                 after = t.health - dealt
                 self.events.append(BlastHit(bomb, t.uid, damage, t_spec.armor, dealt, t.health, after))
-                self.units[t.uid] = _unit_with(t, health=after)
+                self.units[t.uid] = unit_with(t, health=after)
                 self.credit(bomb, dealt)
                 if after == 0:
                     self.die(t.uid, bomb, chain=chain + 1)

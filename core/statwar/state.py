@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import attrs
 
+from core.records import replacer
 from core.rng import Dice
 from core.statwar.specs import BLOCKED, UnitSpec, mirror_of
 
@@ -99,3 +100,7 @@ class Battle:
 
     def design_of(self, uid: int) -> UnitSpec:
         return self.designs[self.units[uid].design]
+
+
+battle_with = replacer(Battle)
+unit_with = replacer(Unit)

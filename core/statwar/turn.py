@@ -9,7 +9,6 @@ in the order you listed them ... then attack one unit in range if you want to."
 from __future__ import annotations
 
 from core.errors import IllegalAction
-from core.records import replacer
 from core.ruleset import Outcome
 from core.squaregrid import Square
 from core.statwar.actions import Activate, Deploy, Detonate, Mount, Withhold
@@ -38,11 +37,8 @@ from core.statwar.geometry import (
     targets_from,
 )
 from core.statwar.specs import can_carry
-from core.statwar.state import BATTLE, DEPLOY, NO_UNIT, OVER, Battle, Unit
+from core.statwar.state import BATTLE, DEPLOY, NO_UNIT, OVER, Battle, battle_with, unit_with
 from core.words import cell
-
-_unit_with = replacer(Unit)
-_battle_with = replacer(Battle)
 
 
 def coin_flip(state: Battle) -> CoinFlipped:
@@ -185,25 +181,25 @@ def _deploy(state: Battle, action) -> tuple[Battle, tuple]:
             raise IllegalAction(
                 f"{_name(state, uid)} cannot be put down at {cell(*action.at)}: only on free open squares of your own side"
             )
-        units[uid] = _unit_with(units[uid], x=action.at.x, y=action.at.y, placed=True)
+        units[uid] = unit_with(units[uid], x=action.at.x, y=action.at.y, placed=True)
         events: list = [UnitDeployed(side, uid, Square(*action.at))]
     else:
         if spots:
             raise IllegalAction(f"{_name(state, uid)} fits on your side; it must be deployed")
-        units[uid] = _unit_with(units[uid], health=0)
+        units[uid] = unit_with(units[uid], health=0)
         events = [UnitWithheld(side, uid)]
     if state.cursor == (0, 0):
         events.insert(0, coin_flip(state))
     cursor = list(state.cursor)
     cursor[side] += 1
-    nxt = _battle_with(state, units=tuple(units), cursor=tuple(cursor))
+    nxt = battle_with(state, units=tuple(units), cursor=tuple(cursor))
     following = next_deployer(nxt, side)
     if following is not None:
-        return _battle_with(nxt, to_move=following), tuple(events)
+        return battle_with(nxt, to_move=following), tuple(events)
     # seed 001: "Whoever put down the last unit in the pregame section has to go second."
     first_mover = 1 - side
     events.append(DeploymentDone(side, first_mover))
-    nxt = _battle_with(nxt, phase=BATTLE, to_move=first_mover, cursor=(0, 0))
+    nxt = battle_with(nxt, phase=BATTLE, to_move=first_mover, cursor=(0, 0))
     return _finish(nxt, events)
 
 
@@ -262,13 +258,13 @@ def _move(state: Battle, uid: int, pos: tuple[int, int], r, fight: Fight) -> Non
     start = Square(*standing(state, unit)[:2])
     if unit.riding != NO_UNIT:
         fight.events.append(UnitDismounted(uid, unit.riding))
-    fight.units[uid] = _unit_with(unit, x=pos[0], y=pos[1], riding=NO_UNIT)
+    fight.units[uid] = unit_with(unit, x=pos[0], y=pos[1], riding=NO_UNIT)
     fight.events.append(
         UnitMoved(uid, start, Square(*pos), r.steps[pos], spec.move, r.stopped_by.get(pos, NO_UNIT))
     )
     # riders travel with their mount (seed 001: "Riding units will be moved with the ridable unit")
     for rider in riders_of(state, uid):
-        fight.units[rider] = _unit_with(fight.units[rider], x=pos[0], y=pos[1])
+        fight.units[rider] = unit_with(fight.units[rider], x=pos[0], y=pos[1])
 
 
 def _mount(state: Battle, action: Mount, r, fight: Fight) -> None:
@@ -280,7 +276,7 @@ def _mount(state: Battle, action: Mount, r, fight: Fight) -> None:
     if action.target is not None:
         _check_target(state, uid, action.target, m.x, m.y, msize)
     unit = fight.units[uid]
-    fight.units[uid] = _unit_with(unit, riding=action.mount, x=m.x, y=m.y)
+    fight.units[uid] = unit_with(unit, riding=action.mount, x=m.x, y=m.y)
     fight.events.append(UnitMounted(uid, action.mount))
     if action.target is not None:
         _strike(state, fight, uid, action.target)
@@ -302,7 +298,7 @@ def _after_activation(state: Battle, side: int, uid: int, fight: Fight) -> tuple
     cursor = list(state.cursor)
     cursor[side] = (roster.index(uid) + 1) % len(roster)
     activations = state.activations + 1
-    nxt = _battle_with(
+    nxt = battle_with(
         state,
         units=tuple(fight.units),
         cursor=tuple(cursor),
@@ -349,7 +345,7 @@ def _finish(state: Battle, events: list) -> tuple[Battle, tuple]:
             reason = f"round limit {state.round_limit} reached; surviving points {pts[0]} to {pts[1]}"
         if winner is not None:
             events.append(BattleEnded(winner, reason, side_points(state)))
-            state = _battle_with(state, phase=OVER, winner=winner, end_reason=reason, round=min(state.round, state.round_limit))
+            state = battle_with(state, phase=OVER, winner=winner, end_reason=reason, round=min(state.round, state.round_limit))
     return state, tuple(events)
 
 
