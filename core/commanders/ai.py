@@ -21,7 +21,7 @@ import attrs
 from core.ruleset import Budget
 from core.commanders.actions import Cast, Order
 from core.commanders.content import Catalogue
-from core.commanders.derived import command_range, in_command, spec_of
+from core.commanders.derived import POSITIVE_STATUSES, command_range, in_command, spec_of
 from core.commanders.movement import ReachMemo
 from core.commanders.state import Battle, Unit
 from core.commanders.turn import legal_actions, outcome
@@ -51,31 +51,43 @@ def side_score(state: Battle, side: int, cat: Catalogue) -> float:
         worth = unit_worth(state, u, cat)
         score += worth * (0.5 + u.hp / u.hp_max)
         adjacent = sum(1 for e in enemies if manhattan(u.pos, e.pos) == 1)
-        score = unit_terms(score, state, cat, u, worth, adjacent, careful,
-                           lambda u=u: ahead_of_troop(state, u, enemies), lambda u=u: threats(state, u, enemies, cat))
+        if u.role == "commander":
+            score = commander_terms(score, state, u, adjacent, careful, ahead_of_troop(state, u, enemies),
+                                    lambda u=u: threats(state, u, enemies, cat))
+        else:
+            score = troop_terms(score, u, worth, adjacent, in_command(state, u, cat))
     return score
 
 
-def unit_terms(score: float, state: Battle, cat: Catalogue, u: Unit, worth: float, adjacent: int, careful: float,
-               ahead: Callable[[], int], threats: Callable[[], int]) -> float:
-    """`score` with the terms `side_score` adds for unit `u` after its worth, in that order
-    (`evaluate`'s indexes find the counts another way; the floats must come out the same):
-    a commander's movement left, its exposure, how far it stands ahead of its troop and,
-    while the side is `careful`, the enemies that could strike it; a troop unit's command
-    and its danger when nearly dead; every unit's statuses."""
-    if u.role == "commander":
-        leader = state.leaders[u.leader]
-        score += 0.03 * leader.mp
-        score -= 0.5 * adjacent * (1.5 - u.hp / u.hp_max)
-        score -= BEHIND_THE_LINE * ahead()
-        score -= THREAT * careful * (threats() if careful else 0)
-    else:
-        if in_command(state, u, cat):
-            score += 0.4
-        if u.hp <= 3 and adjacent:
-            score -= 0.3 * worth * adjacent
+def commander_terms(score: float, state: Battle, u: Unit, adjacent: int, careful: float, ahead: int,
+                    threats: Callable[[], int]) -> float:
+    """`score` with the terms `side_score` adds for commander `u` after its worth, in that
+    order (`evaluate`'s indexes find the counts another way; the floats must come out the
+    same): its movement left, its exposure, how far it stands `ahead` of its troop and,
+    while the side is `careful`, the enemies that could strike it; then its statuses."""
+    leader = state.leaders[u.leader]
+    score += 0.03 * leader.mp
+    score -= 0.5 * adjacent * (1.5 - u.hp / u.hp_max)
+    score -= BEHIND_THE_LINE * ahead
+    score -= THREAT * careful * (threats() if careful else 0)
+    return status_terms(score, u)
+
+
+def troop_terms(score: float, u: Unit, worth: float, adjacent: int, commanded: bool) -> float:
+    """`score` with the terms `side_score` adds for troop unit `u` after its worth, in that
+    order: being `commanded` (inside its commander's range), its danger when nearly dead,
+    then its statuses."""
+    if commanded:
+        score += 0.4
+    if u.hp <= 3 and adjacent:
+        score -= 0.3 * worth * adjacent
+    return status_terms(score, u)
+
+
+def status_terms(score: float, u: Unit) -> float:
+    """`score` with every status of `u` counted: a boon for, a bane against."""
     for s in u.statuses:
-        score += 0.25 if s.name in ("defence", "attack", "haste", "wind_shield", "resist") else -0.35
+        score += 0.25 if s.name in POSITIVE_STATUSES else -0.35
     return score
 
 
@@ -188,10 +200,14 @@ class Position:
         self.state, self.cat, self.memo = state, cat, memo
         self.living = [u for u in state.units if u.hp > 0]
         self.troops: dict[int, list[Unit]] = {}
+        self.sides: dict[int, list[Unit]] = {}  # each side's living units, in unit order
         for u in self.living:
             self.troops.setdefault(u.leader, []).append(u)
+            self.sides.setdefault(u.side, []).append(u)
         self._enemy_squares: dict[int, tuple] = {}
         self._threat_sources: dict[int, tuple] = {}
+        self._command: dict[int, tuple] = {}  # leader index: its commander's (x, y, range), () once fallen
+        self.worths: dict[tuple[str, str], float] = {}  # unit_worth by (role, kind)
 
     def enemy_squares(self, side: int) -> tuple:
         """The squares of every living unit not of `side`, in unit order."""
@@ -208,18 +224,34 @@ class Position:
         for sq in sources:
             enemy_at[sq] = enemy_at.get(sq, 0) + 1
         careful = caution(state)
+        worths = self.worths
         score = 0.0
-        for u in self.living:
-            if u.side != side:
-                continue
-            worth = unit_worth(state, u, cat)
+        for u in self.sides.get(side, ()):
+            worth = worths.get((u.role, u.kind))
+            if worth is None:
+                worth = worths[(u.role, u.kind)] = unit_worth(state, u, cat)
             score += worth * (0.5 + u.hp / u.hp_max)
             x, y = u.pos[0], u.pos[1]
             adjacent = (enemy_at.get((x, y - 1), 0) + enemy_at.get((x + 1, y), 0)
                         + enemy_at.get((x, y + 1), 0) + enemy_at.get((x - 1, y), 0))
-            score = unit_terms(score, state, cat, u, worth, adjacent, careful,
-                               lambda u=u: self.ahead_of_troop(u, sources, table), lambda u=u: self.threats(u, side))
+            if u.role == "commander":
+                score = commander_terms(score, state, u, adjacent, careful, self.ahead_of_troop(u, sources, table),
+                                        lambda u=u: self.threats(u, side))
+            else:
+                score = troop_terms(score, u, worth, adjacent, self.commanded(u, x, y))
         return score
+
+    def commanded(self, u: Unit, x: int, y: int) -> bool:
+        """`in_command` for troop unit `u` at (x, y): each leader's commander square and
+        range looked up once per position."""
+        reach = self._command.get(u.leader)
+        if reach is None:
+            leader = self.state.leaders[u.leader]
+            boss = self.state.units[leader.uid]
+            reach = self._command[u.leader] = (
+                (boss.pos[0], boss.pos[1], command_range(leader.commander, self.cat)) if boss.hp > 0 else ()
+            )
+        return bool(reach) and abs(x - reach[0]) + abs(y - reach[1]) <= reach[2]
 
     def ahead_of_troop(self, boss: Unit, sources: tuple, table: dict) -> int:
         """`ahead_of_troop`: the troop's front is its unit nearest the enemy."""
@@ -258,8 +290,8 @@ class Position:
         near_enemy = self.memo.table(("nearest", sources))
         near_boss = self.memo.table(("nearest", bosses))
         total = 0.0
-        for u in self.living:
-            if u.side != side or u.role == "commander":
+        for u in self.sides.get(side, ()):
+            if u.role == "commander":
                 continue
             sq = (u.pos[0], u.pos[1])
             total += nearest(near_enemy, sources, sq)
@@ -292,17 +324,20 @@ def candidates(state: Battle, side: int, cat: Catalogue, memo: ReachMemo | None 
             rest.append(a)
     out: list = []
     enemies = [u for u in state.living() if u.side != side]
+    sources = tuple((e.pos[0], e.pos[1]) for e in enemies)
+    near: dict = {}  # the enemy's distance from each square looked at, for every unit of this call
+
+    def near_enemy(sq):
+        return nearest(near, sources, (sq[0], sq[1]))
+
+    def cover(sq):
+        return cat.terrain[state.board.terrain_at(sq)].cap_reduction
+
     for uid, mine in orders.items():
         unit = state.units[uid]
         leader = state.leaders[unit.leader]
         boss = state.units[leader.uid]
         rng = command_range(leader.commander, cat)
-
-        def near_enemy(sq):
-            return min((manhattan(sq, e.pos) for e in enemies), default=0)
-
-        def cover(sq):
-            return cat.terrain[state.board.terrain_at(sq)].cap_reduction
 
         by_target: dict[int, list[Order]] = {}
         moves = []
