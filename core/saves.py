@@ -601,16 +601,20 @@ def read_document(file: str, data: dict[str, Any]) -> Replay:
     if differs is not None:
         raise SaveError(file, f"initial: {differs}")
     actions, blobs = [], []
+    read: dict[bytes, Any] = {}  # an action written again (a unit that holds, an end of turn) is read once
     for index, raw in enumerate(doc.actions):
         blob = _canonical(raw)  # the chain's input, and what the action must encode to again
-        try:
-            action = codec.decode_action(raw)
-            encoded = codec.encode_action(action)
-            differs = None if _canonical(encoded) == blob else _same(encoded, raw)
-        except Exception as exc:
-            raise SaveError(file, f"actions[{index}]: {_decode_error(exc)}", index) from None
-        if differs is not None:
-            raise SaveError(file, f"actions[{index}].{differs}", index)
+        action = read.get(blob)
+        if action is None:
+            try:
+                action = codec.decode_action(raw)
+                encoded = codec.encode_action(action)
+                differs = None if _canonical(encoded) == blob else _same(encoded, raw)
+            except Exception as exc:
+                raise SaveError(file, f"actions[{index}]: {_decode_error(exc)}", index) from None
+            if differs is not None:
+                raise SaveError(file, f"actions[{index}].{differs}", index)
+            read[blob] = action
         actions.append(action)
         blobs.append(blob)
     # Envelope.problems accepts no links at all (what format 3 migrates to); a file

@@ -101,9 +101,9 @@ def _make_strict(converter) -> None:
             base, length = homogenous_tuple_structure_factory(t, converter), None
             kind = args[0]
 
-            def structure(value, _t, _base=base, _kind=kind):
+            def structure(value, _t, _base=base, _kinds=frozenset((kind,))):
                 items = _checked_array(value, None)
-                if all(type(x) is _kind for x in items):
+                if _kinds.issuperset(map(type, items)):  # every item exactly of the kind (no bool for int)
                     return tuple(items)
                 return _base(items, _t)
 

@@ -244,6 +244,33 @@ def test_metadata_is_covered_by_the_hashes(tmp_path, edit):
     assert "hashes[0]: the metadata, setup or initial state does not match the recorded hash" in refusal(write(tmp_path / "m.json", doc))
 
 
+@pytest.mark.parametrize("ruleset, field, value, reason", [
+    ("commanders", "elevation", True, "expected an integer, not a boolean"),
+    ("commanders", "terrain", 7, "expected text, not int"),
+    ("ninja", "elevation", 1.5, "expected an integer, not float"),
+])
+def test_a_wrong_item_in_a_long_run_of_numbers_or_text_is_named(ruleset, field, value, reason):
+    """A board's terrain and heights are checked in one pass: a wrong item still gets its index."""
+    doc = document(ruleset)
+    doc["initial"]["board"][field][3] = value
+    with pytest.raises(SaveError) as info:
+        saves.read_document("x.json", doc)
+    assert str(info.value) == f"x.json: initial: board.{field}[3]: {reason}"
+
+
+def test_an_action_written_again_is_read_once_and_still_checked():
+    """A save reads each distinct action once (a unit that holds, an end of turn recur); a
+    later copy spelled another way is other bytes, so it is read and refused on its own."""
+    doc = document("commanders")
+    doc["actions"][5] = dict(doc["actions"][2])
+    replay = saves.read_document("x.json", doc)
+    assert replay.actions[5] is replay.actions[2] and replay.action_blobs[5] == replay.action_blobs[2]
+    doc["actions"][5]["side"] = float(doc["actions"][5]["side"])
+    with pytest.raises(SaveError) as info:
+        saves.read_document("x.json", doc)
+    assert str(info.value) == "x.json: actions[5]: side: expected an integer, not float"
+
+
 def test_unknown_and_defaulted_action_fields_are_refused(tmp_path):
     doc = document("statwar")
     index = next(i for i, a in enumerate(doc["actions"]) if a["kind"] == "Activate")
