@@ -27,7 +27,7 @@ from core.errors import ContentError, IllegalAction, SaveError
 from core.files import Unreadable, read_regular, write_atomic
 from core.saves import MAX_ACTIONS, MAX_SAVE_BYTES, MAX_TEXT, default_saves_dir, parse_document, render
 from core.rng import seed_problem
-from core.serial import new_converter
+from core.serial import canonical, new_converter
 
 FORMAT = "skirmish-run"
 FORMAT_VERSION = 2
@@ -88,10 +88,6 @@ class RunEnvelope:
         return out
 
 
-def _canonical(value: Any) -> bytes:
-    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
-
-
 def summary_v1(summary: dict[str, Any]) -> dict[str, Any]:
     """A run's summary as format 1 wrote it, which a format 1 file's final hash covers: no
     retreats (format 2 added them; a format 1 run's settings allow none), a lost battle's end
@@ -112,7 +108,7 @@ def final_hash(header: dict[str, Any], run: runs.Run) -> str:
     """The digest of the header (HEADER_KEYS) and the run's summary, in the form of the
     header's format version: what the run came to."""
     summary = SUMMARY_OF_VERSION[header["format_version"]](runs.summary(run))
-    return hashlib.sha256(_canonical(header) + b"\n" + _canonical(summary)).hexdigest()[:16]
+    return hashlib.sha256(canonical(header) + b"\n" + canonical(summary)).hexdigest()[:16]
 
 
 def runs_dir() -> Path:
@@ -240,7 +236,7 @@ class Replaying:
         out = []
         for j, raw in enumerate(self.replay.envelope.steps[index].actions):
             action = self.codec.decode_action(raw)
-            if _canonical(self.codec.encode_action(action)) != _canonical(raw):
+            if canonical(self.codec.encode_action(action)) != canonical(raw):
                 raise SaveError(self.replay.file, f"{self.where(index, battle)}.actions[{j}]: not in the canonical form this build writes")
             out.append(action)
         return tuple(out)

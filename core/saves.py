@@ -31,7 +31,7 @@ from core.files import Unreadable, default_saves_dir, is_regular, read_regular, 
 from core.match import UNDO_MODES, Match
 from core.rng import seed_problem
 from core.ruleset import Ruleset
-from core.serial import new_converter
+from core.serial import canonical, new_converter
 
 T = TypeVar("T")
 
@@ -200,9 +200,6 @@ def result_of(ruleset: Ruleset, state: Any) -> dict[str, Any] | None:
     return None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason}
 
 
-def _canonical(value: Any) -> bytes:
-    """The one byte form of a JSON value the hashes cover: sorted keys, no spaces."""
-    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
 
 
 def _digest(*parts: bytes) -> str:
@@ -265,11 +262,11 @@ def save_document(
         "initial": codec.encode_state(match.initial),
         "actions": [codec.encode_action(a) for a in match.actions],
     }
-    link = start_link(_canonical({key: document[key] for key in HEADER_KEYS}))
+    link = start_link(canonical({key: document[key] for key in HEADER_KEYS}))
     hashes = [{"step": 0, "hash": checkpoint(link, match.state_hash_at(0))}]
     links = []
     for step, action in enumerate(document["actions"], start=1):
-        link = next_link(link, _canonical(action))
+        link = next_link(link, canonical(action))
         links.append(link)
         if step % every == 0:
             hashes.append({"step": step, "hash": checkpoint(link, match.state_hash_at(step))})
@@ -287,15 +284,25 @@ def write_save(path: str | Path, match: Match, **meta: Any) -> Path:
 
 def render(document: dict[str, Any]) -> bytes:
     """JSON laid out for people: one top-level key a line, one action or hash a line."""
-    lines = []
+    # Each piece is copied out as soon as it is made. Joining keeps every piece alive at once,
+    # and each of orjson's results holds fresh heap behind it (it writes into a large buffer
+    # and shrinks it): between turns of play, when the heap has been given back, that is a
+    # page fault a piece, and 600 of them took a 300-action save from 0.25 to 1.7 ms.
     dumps = orjson.dumps
-    for key, value in document.items():
+    out = bytearray(b"{\n")
+    for number, (key, value) in enumerate(document.items()):
+        out += b"  " if number == 0 else b",\n  "
+        out += dumps(key)
+        out += b": "
         if isinstance(value, list) and value:
-            text = b"[\n    " + b",\n    ".join(map(dumps, value)) + b"\n  ]"
+            for index, item in enumerate(value):
+                out += b"[\n    " if index == 0 else b",\n    "
+                out += dumps(item)
+            out += b"\n  ]"
         else:
-            text = dumps(value)
-        lines.append(b"  " + dumps(key) + b": " + text)
-    return b"{\n" + b",\n".join(lines) + b"\n}\n"
+            out += dumps(value)
+    out += b"\n}\n"
+    return bytes(out)
 
 
 def write_document(path: str | Path, document: dict[str, Any]) -> Path:
@@ -550,7 +557,7 @@ def _same(encoded: Any, raw: Any) -> str | None:
     The converter refuses unknown keys; this also refuses a field left out for its default,
     a float written as an integer and any other second spelling of the same value, so two
     different files never verify as the same battle."""
-    if _canonical(encoded) == _canonical(raw):
+    if canonical(encoded) == canonical(raw):
         return None
     if isinstance(encoded, dict) and isinstance(raw, dict):
         for key in sorted(set(encoded) | set(raw)):
@@ -603,13 +610,13 @@ def read_document(file: str, data: dict[str, Any]) -> Replay:
     actions, blobs = [], []
     read: dict[bytes, Any] = {}  # an action written again (a unit that holds, an end of turn) is read once
     for index, raw in enumerate(doc.actions):
-        blob = _canonical(raw)  # the chain's input, and what the action must encode to again
+        blob = canonical(raw)  # the chain's input, and what the action must encode to again
         action = read.get(blob)
         if action is None:
             try:
                 action = codec.decode_action(raw)
                 encoded = codec.encode_action(action)
-                differs = None if _canonical(encoded) == blob else _same(encoded, raw)
+                differs = None if canonical(encoded) == blob else _same(encoded, raw)
             except Exception as exc:
                 raise SaveError(file, f"actions[{index}]: {_decode_error(exc)}", index) from None
             if differs is not None:
@@ -621,7 +628,7 @@ def read_document(file: str, data: dict[str, Any]) -> Replay:
     # written as format 4 must record them all.
     if source_format >= 4 and len(doc.links) != len(doc.actions):
         raise SaveError(file, f"links: {_links_miscounted(len(doc.links), len(doc.actions))}")
-    header = _canonical({key: original[key] for key in HEADER_KEYS}) if source_format >= 3 else b""
+    header = canonical({key: original[key] for key in HEADER_KEYS}) if source_format >= 3 else b""
     hashes = tuple((h.step, h.hash) for h in doc.hashes)
     return Replay(
         file, ruleset, doc.rules_version, doc.content_fingerprint, meta, initial, tuple(actions), doc.hash_every,
@@ -719,7 +726,7 @@ def _prove_start(replay: Replay, content: str, now: str | None = None) -> None:
         raise SaveError(file, f"{content}{unproven}setup: {first.file}: {first.field}: {first.reason}") from None
     except Exception as exc:
         raise SaveError(file, f"{content}{unproven}setup: cannot be set up: {_first_line(exc)}") from None
-    if _canonical(codec.encode_state(built)) != _canonical(codec.encode_state(replay.initial)):
+    if canonical(codec.encode_state(built)) != canonical(codec.encode_state(replay.initial)):
         armies = f" and {len(setup.armies)} brought arm{'y' if len(setup.armies) == 1 else 'ies'}" if setup.armies else ""
         raise SaveError(
             file,

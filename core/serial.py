@@ -145,6 +145,11 @@ def _checked_array(value: Any, length: int | None) -> Any:
     return value
 
 
+def canonical(value: Any) -> bytes:
+    """The one byte form of a JSON value that hashes and keys cover: sorted keys, no spaces."""
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+
+
 def tag_union(converter, classes: tuple[type, ...]) -> None:
     """Register `classes` as one union tagged by class name under "kind"."""
     classes = tuple(classes)
@@ -261,7 +266,7 @@ class Codec:
     def action_key(self, action: Any) -> int:
         """A 64-bit number that names `action` on every machine: a hash of its canonical
         encoding (sorted-key JSON), which keys the dice the action rolls (core.rng)."""
-        blob = orjson.dumps(self.encode_action(action), option=orjson.OPT_SORT_KEYS)
+        blob = canonical(self.encode_action(action))
         return int.from_bytes(hashlib.blake2b(blob, digest_size=8).digest(), "big")
 
     def state_hash(self, state: Any) -> str:
@@ -288,7 +293,7 @@ class Codec:
             if hit is None or hit[0] is not record:  # first seen: its encoding, written with the rest
                 hit = (record, hook(record))
             elif type(hit[1]) is dict:  # seen again: worth its own JSON, kept for the next time
-                hit = (record, orjson.Fragment(orjson.dumps(hit[1], option=orjson.OPT_SORT_KEYS)))
+                hit = (record, orjson.Fragment(canonical(hit[1])))
             keep[id(record)] = hit
             return hit[1]
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from core import saves
 from core.match import Match
+from core.serial import canonical
 
 
 def format_2_document(match: Match, **meta: Any) -> dict[str, Any]:
@@ -28,10 +29,10 @@ def format_2_document(match: Match, **meta: Any) -> dict[str, Any]:
 def relink(doc: dict[str, Any]) -> dict[str, Any]:
     """`doc` with the chain's link after each action recomputed for the actions it now holds
     (its hashes left as they were): an edit that the links no longer name."""
-    link = saves.start_link(saves._canonical({k: doc.get(k) for k in saves.HEADER_KEYS}))
+    link = saves.start_link(canonical({k: doc.get(k) for k in saves.HEADER_KEYS}))
     links = []
     for raw in doc["actions"] if isinstance(doc.get("actions"), list) else []:
-        link = saves.next_link(link, saves._canonical(raw))
+        link = saves.next_link(link, canonical(raw))
         links.append(link)
     return {**doc, "links": links}
 
@@ -49,7 +50,7 @@ def rehash(doc: dict[str, Any], ruleset: Any, replay: bool = True) -> dict[str, 
         return doc
     doc = relink(doc)
     every = doc["hash_every"] if isinstance(doc.get("hash_every"), int) and doc["hash_every"] > 0 else 1
-    link = saves.start_link(saves._canonical({k: doc.get(k) for k in saves.HEADER_KEYS}))
+    link = saves.start_link(canonical({k: doc.get(k) for k in saves.HEADER_KEYS}))
     hashes = [{"step": 0, "hash": saves.checkpoint(link, codec.state_hash(state))}]
     if not replay:
         return {**doc, "hashes": hashes + doc["hashes"][1:]}
@@ -58,7 +59,7 @@ def rehash(doc: dict[str, Any], ruleset: Any, replay: bool = True) -> dict[str, 
             state = ruleset.play(state, action).state
         except Exception:
             return {**doc, "hashes": hashes + doc["hashes"][len(hashes):]}
-        link = saves.next_link(link, saves._canonical(raw))
+        link = saves.next_link(link, canonical(raw))
         if step % every == 0:
             hashes.append({"step": step, "hash": saves.checkpoint(link, codec.state_hash(state))})
     return {**doc, "hashes": hashes, "final_hash": saves.checkpoint(link, codec.state_hash(state))}

@@ -392,3 +392,17 @@ def test_a_bundled_scenario_is_read_once_until_a_data_file_changes(tmp_path, mon
     (content / "notes.toml").write_text('kind = "notes"\nedited = true\n')
     with pytest.raises(SaveError, match="content changed since this save.*initial: not the state scenario 'relay'"):
         load_match(path)
+
+
+def test_a_save_is_laid_out_for_people_one_key_and_one_action_a_line():
+    doc = save_document(played(limit=12), **META)
+    doc["empty"] = []
+    blob = saves.render(doc)
+    assert json.loads(blob) == doc
+    lines = blob.decode().splitlines()
+    assert lines[0] == "{" and lines[-1] == "}" and blob.endswith(b"}\n")
+    assert lines[1] == f'  "format": "{saves.FORMAT}",' and lines[-2] == '  "empty": []'
+    start = lines.index('  "actions": [')
+    actions = lines[start + 1 : start + 1 + len(doc["actions"])]
+    assert [json.loads(line.strip().rstrip(",")) for line in actions] == doc["actions"]
+    assert all(line.startswith("    {") for line in actions) and lines[start + 1 + len(doc["actions"])] == "  ],"
