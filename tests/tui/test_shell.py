@@ -110,3 +110,39 @@ async def test_builder_and_quiz_entries_open_their_screens(app):
             assert isinstance(app.screen, screen)
             await pilot.press("escape")
             assert isinstance(app.screen, MainMenu)
+
+
+def test_the_keymap_in_force_holds_only_what_differs_from_the_bindings():
+    """Textual re-keys the focus chain's bindings by the keymap on every key press; entries
+    that give a binding the keys it already has are left out, so the default preset with
+    no keymap file puts none in force, and the other presets only their movement keys."""
+    from tui import keymap
+
+    assert keymap.build_keymap("vi", {}) == {}
+    assert keymap.build_keymap("vi", {"battle.undo": "z,ctrl+z", "battle.redo": "r"}) == {"battle.redo": "r"}
+    assert keymap.build_keymap("arrows", {}) == {"map.up_left": "home", "map.up_right": "pageup", "map.down_left": "end",
+                                                 "map.down_right": "pagedown", "map.left": "left", "map.right": "right",
+                                                 "map.up": "up", "map.down": "down"}
+    assert keymap.build_keymap("numpad", {"map.left": "h,left"}) == {
+        f"map.{m}": keys for m, keys in keymap.PRESET_MOVES["numpad"].items() if m != "left"
+    }
+
+
+async def test_every_movement_preset_moves_the_battle_cursor(tmp_path):
+    import dataclasses
+
+    from tests.tui.test_battle_footer import open_battle
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_battle(pilot, app, "statwar")
+        for preset, right, left, wrong in (("vi", "l", "h", "6"), ("numpad", "6", "4", "l"), ("arrows", "right", "left", "l")):
+            app.apply_settings(dataclasses.replace(app.settings, keymap_preset=preset))
+            await pilot.pause()
+            start = screen.map.cursor
+            await pilot.press(right)
+            assert screen.map.cursor == (start[0] + 1, start[1]), preset
+            await pilot.press(wrong)
+            assert screen.map.cursor == (start[0] + 1, start[1]), f"{wrong} moved the cursor under {preset}"
+            await pilot.press(left)
+            assert screen.map.cursor == start, preset
