@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from run import WALL, Budget, Report, time_each
+from run import CPU, WALL, Budget, Report, time_each
 
 
 def module_or_skip(report: Report, suite: str, name: str) -> Any:
@@ -81,15 +81,17 @@ PLAYED = 30
 
 
 def after_play(fn: Any, play: Any, repeats: int, clock: Any) -> float:
-    """The median time of `fn` when each call follows `play` (untimed). An autosave follows a
-    turn of play, which makes and drops states and gives heap back to the system; a save
-    timed only against itself finds the heap its last call left, and missed what play meets
-    (joining 600 of orjson's results cost 1.7 ms after play, 0.2 ms back to back)."""
+    """The median time of `fn(played)` when each call follows `played = play()` (untimed).
+    An autosave follows a turn of play, which makes and drops states and gives heap back to
+    the system; a save timed only against itself finds the heap its last call left, and
+    missed what play meets (joining 600 of orjson's results cost 1.7 ms after play, 0.2 ms
+    back to back). Timing only `fn` also keeps the figure from being a difference of two
+    medians, which on a busy machine came out negative."""
     samples = []
     for _ in range(repeats):
-        play()
+        played = play()
         start = clock()
-        fn()
+        fn(played)
         samples.append(clock() - start)
     return statistics.median(samples)
 
@@ -100,7 +102,6 @@ def verify_overhead(saves: Any, ruleset: Any, replay: Any, repeats: int) -> floa
     Each pair runs back to back, so a busy machine slows both halves alike; the difference
     of two separate medians of ~80 ms was noise larger than the 2 ms budget (even negative)."""
     from core.match import Match
-    from run import CPU
 
     diffs = []
     for _ in range(max(repeats, 5)):
@@ -133,11 +134,11 @@ def run_saves(report: Report) -> None:
             report.add(suite, f"save document (encode + hashes), {n} actions", doc.median)
             # every save but the first finds its states' hashes kept by the Match (an autosave
             # after each turn hashes the new states only); the first hashes every state
-            first = time_each([lambda: saves.save_document(Match.replay(ruleset, initial, actions), **meta)], repeats=repeats)
-            again = time_each([lambda: Match.replay(ruleset, initial, actions)], repeats=repeats)
-            report.add(suite, f"first save document (every state hashed), {n} actions", first.median - again.median)
+            first = after_play(lambda fresh: saves.save_document(fresh, **meta),
+                               lambda: Match.replay(ruleset, initial, actions), repeats, CPU)
+            report.add(suite, f"first save document (every state hashed), {n} actions", first)
             play = lambda: Match.replay(ruleset, initial, actions[:PLAYED])  # noqa: E731
-            wt = after_play(lambda: saves.write_save(path, match, **meta), play, repeats, WALL)
+            wt = after_play(lambda _: saves.write_save(path, match, **meta), play, repeats, WALL)
             report.add(suite, f"write (atomic, fsync) after play, {n} actions", wt, budget=SAVE_WRITE_BUDGET,
                        note=f"wall clock; each after {PLAYED} actions replayed")
             report.add(suite, f"bytes on disk, {n} actions", path.stat().st_size, "B")
