@@ -200,8 +200,6 @@ def result_of(ruleset: Ruleset, state: Any) -> dict[str, Any] | None:
     return None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason}
 
 
-
-
 def _digest(*parts: bytes) -> str:
     return hashlib.sha256(b"\n".join(parts)).hexdigest()[:16]
 

@@ -86,6 +86,11 @@ PRESET_MOVES: dict[str, dict[str, str]] = {
 }
 
 
+#: The preset whose movement keys the bindings carry as written (`move_bindings`); a keymap
+#: entry that repeats them changes nothing, and `build_keymap` leaves it out.
+BOUND_PRESET = "vi"
+
+
 def binding(action_id: str, action: str | None = None, *, priority: bool = False) -> Binding:
     """The Binding for a scoped id; the method called is `action_<last part>` unless given."""
     keys, description, show = ACTIONS[action_id]
@@ -96,7 +101,7 @@ def binding(action_id: str, action: str | None = None, *, priority: bool = False
 def move_bindings() -> list[Binding]:
     """Cursor movement bindings (keys set by the preset through the keymap)."""
     return [
-        Binding(PRESET_MOVES["vi"][m], f"move('{m}')", m.replace("_", "-"), show=False, id=f"map.{m}")
+        Binding(PRESET_MOVES[BOUND_PRESET][m], f"move('{m}')", m.replace("_", "-"), show=False, id=f"map.{m}")
         for m in MOVES
     ]
 
@@ -136,7 +141,7 @@ def read_keymap_file(path: Path) -> tuple[dict[str, str], list[str]]:
 def default_keys() -> dict[str, str]:
     """The keys every binding id carries as written (`binding`, `move_bindings`)."""
     keys = {action_id: spec for action_id, (spec, _, _) in ACTIONS.items()}
-    keys.update({f"map.{m}": spec for m, spec in PRESET_MOVES["vi"].items()})
+    keys.update({f"map.{m}": spec for m, spec in PRESET_MOVES[BOUND_PRESET].items()})
     return keys
 
 
