@@ -20,6 +20,7 @@ from typing import Any
 
 from core.choices import DEFAULT_UNDO, UNDO_MODES
 from core.ruleset import Outcome, Ruleset
+from core.serial import canonical
 
 
 class Match:
@@ -36,6 +37,7 @@ class Match:
         self._events: list[tuple[Any, ...]] = [()]
         self._rolled: list[int] = [0]  # dice each step's action rolled
         self._hashes: list[str | None] = [None]  # each state's hash, once asked for (state_hash_at)
+        self._encoded: list[bytes | None] = []  # each action's canonical JSON, once asked for (action_bytes)
         self.cursor = 0
 
     # --- reading -------------------------------------------------------------
@@ -67,6 +69,15 @@ class Match:
         known = self._hashes[step]
         if known is None:
             known = self._hashes[step] = self.ruleset.codec().state_hash(self._states[step])
+        return known
+
+    def action_bytes(self, index: int) -> bytes:
+        """Action number `index` (0-based) in its canonical JSON (`core.serial.canonical` of
+        the codec's encoding), worked out once per action: a save writes and chains these
+        bytes, and an autosave after every turn encodes only the actions taken since the last."""
+        known = self._encoded[index]
+        if known is None:
+            known = self._encoded[index] = canonical(self.ruleset.codec().encode_action(self._actions[index]))
         return known
 
     def events_at(self, step: int) -> tuple[Any, ...]:
@@ -131,6 +142,7 @@ class Match:
         self._events.append(played.events)
         self._rolled.append(played.rolled)
         self._hashes.append(None)
+        self._encoded.append(None)
         self.cursor += 1
         return played.events
 
@@ -161,6 +173,7 @@ class Match:
         del self._events[self.cursor + 1 :]
         del self._rolled[self.cursor + 1 :]
         del self._hashes[self.cursor + 1 :]
+        del self._encoded[self.cursor :]
 
     @classmethod
     def replay(cls, ruleset: Ruleset, initial: Any, actions: list[Any], undo: str = DEFAULT_UNDO) -> Match:

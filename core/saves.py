@@ -232,7 +232,10 @@ def save_document(
     """The JSON-ready document of `match` up to its cursor (the redo branch is not saved).
 
     `scenario`, `seed` and `armies` ({side: army} brought in place of the scenario's own)
-    are the setup the battle came from; `verify` builds the initial state from them again."""
+    are the setup the battle came from; `verify` builds the initial state from them again.
+    Each action is in it as the canonical JSON its link covers (`Match.action_bytes`, an
+    `orjson.Fragment`): a file holds each action in the one form its chain hashes.
+    `orjson.loads(render(document))` is a copy made of plain values, to read or edit."""
     ruleset = match.ruleset
     codec = ruleset.codec()
     steps = match.cursor
@@ -258,13 +261,15 @@ def save_document(
         },
         "hash_every": every,
         "initial": codec.encode_state(match.initial),
-        "actions": [codec.encode_action(a) for a in match.actions],
+        "actions": [],
     }
     link = start_link(canonical({key: document[key] for key in HEADER_KEYS}))
     hashes = [{"step": 0, "hash": checkpoint(link, match.state_hash_at(0))}]
-    links = []
-    for step, action in enumerate(document["actions"], start=1):
-        link = next_link(link, canonical(action))
+    actions, links = document["actions"], []
+    for step in range(1, steps + 1):
+        blob = match.action_bytes(step - 1)
+        actions.append(orjson.Fragment(blob))
+        link = next_link(link, blob)
         links.append(link)
         if step % every == 0:
             hashes.append({"step": step, "hash": checkpoint(link, match.state_hash_at(step))})

@@ -8,6 +8,7 @@ from typing import Any
 
 from core import registry, saves
 from core.match import Match
+from tests.core.save_helpers import plain
 
 #: (ruleset, scenario, seed, actions): short real battles, so a fuzz case replays in milliseconds.
 BATTLES = (("statwar", "duel_25", 7, 24), ("ninja", "ash_vs_vine", 7, 16), ("commanders", "pass_duel", 7, 16))
@@ -30,7 +31,7 @@ def _documents() -> dict[str, dict[str, Any]]:
     for name, scenario, seed, limit in BATTLES:
         match = played(name, scenario, seed, limit)
         players = ["human"] + ["normal"] * (len(match.ruleset.side_names(match.initial)) - 1)
-        out[name] = saves.save_document(match, players=players, scenario=scenario, seed=seed, **META)
+        out[name] = plain(saves.save_document(match, players=players, scenario=scenario, seed=seed, **META))
     return out
 
 

@@ -4,15 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
+
 from core import saves
 from core.match import Match
 from core.serial import canonical
 
 
+def plain(document: dict[str, Any]) -> dict[str, Any]:
+    """`document` as a file holds it: plain JSON values to edit or to read again (a save
+    document holds each action as its canonical bytes, an orjson.Fragment)."""
+    return orjson.loads(saves.render(document))
+
+
 def format_2_document(match: Match, **meta: Any) -> dict[str, Any]:
     """`match` as the build before format 3 wrote it: scenario and seed in meta, no setup,
     hashes of the states alone."""
-    doc = saves.save_document(match, **meta)
+    doc = plain(saves.save_document(match, **meta))
     codec = match.ruleset.codec()
     setup = doc.pop("setup")
     m = doc["meta"]

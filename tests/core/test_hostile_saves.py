@@ -17,7 +17,7 @@ from core.errors import ContentError, SaveError
 from core.rng import SEED_MAX, parse_seed
 from core.sim import run_batch
 from tests.core.hostile import BATTLES, document, played, write
-from tests.core.save_helpers import format_2_document, rehash
+from tests.core.save_helpers import format_2_document, plain, rehash
 from tui import cli, saving
 
 
@@ -54,7 +54,7 @@ def test_the_setup_of_a_save_is_checked_by_the_content_rules(tmp_path):
     ruleset = registry.get("statwar")
     army = ruleset.load_army(ruleset.army_files()[0])
     match = played("statwar", "duel_25", 7, 4)
-    doc = saves.save_document(match, created="", players=["human", "normal"], scenario="duel_25", seed=7, armies={0: army})
+    doc = plain(saves.save_document(match, created="", players=["human", "normal"], scenario="duel_25", seed=7, armies={0: army}))
     doc["setup"]["armies"][0]["army"]["units"][0]["move"] = 2**62
     assert "setup.armies[0].army.units[0].move: is 4611686018427387904; the most a file may buy is 99" in refusal(write(tmp_path / "a.json", doc))
 

@@ -1,10 +1,13 @@
-"""A Match keeps each state's hash once worked out: an autosave after every turn hashes only
-the states made since the last save, and an undone branch's hashes go with it."""
+"""A Match keeps each state's hash and each action's canonical JSON once worked out: an
+autosave after every turn hashes only the states made and encodes only the actions taken
+since the last save, and an undone branch's hashes and encodings go with it."""
 
 from __future__ import annotations
 
 from core import registry, saves
 from core.match import Match
+from core.serial import canonical
+from tests.core.save_helpers import plain
 
 META = dict(created="", players=["human", "normal"], scenario="duel_25", seed=7)
 
@@ -38,5 +41,36 @@ def test_an_undone_branch_takes_its_hashes_with_it():
     other = next(a for a in legal if ruleset.play(match.state, a).state != match.state_at(6))
     match.apply(other)
     assert match.state_hash_at(6) == ruleset.codec().state_hash(match.state) != before
-    loaded = saves.verify(saves.read_document("x", saves.save_document(match, **META)))
+    loaded = saves.verify(saves.read_document("x", plain(saves.save_document(match, **META))))
     assert [loaded.state_hash_at(s) for s in range(7)] == [match.state_hash_at(s) for s in range(7)]
+
+
+def test_a_second_save_encodes_only_the_new_actions(monkeypatch):
+    ruleset = registry.get("statwar")
+    match = Match(ruleset, ruleset.new_battle(ruleset.load_scenario("duel_25"), 7), "practice")
+    for _ in range(12):
+        match.apply(match.legal_actions(match.to_act()[0])[0])
+    codec = ruleset.codec()
+    calls = []
+    real = type(codec).encode_action
+    monkeypatch.setattr(type(codec), "encode_action", lambda self, action: calls.append(action) or real(self, action))
+    first = saves.save_document(match, **META)
+    assert calls == list(match.actions)
+    match.apply(match.legal_actions(match.to_act()[0])[0])
+    second = saves.save_document(match, **META)
+    assert calls[12:] == [match.actions[-1]]  # the new action only
+    assert plain(second)["actions"][:12] == plain(first)["actions"]
+    assert saves.verify(saves.read_document("x", plain(second))).state == match.state
+
+
+def test_an_undone_branch_takes_its_encodings_with_it():
+    ruleset = registry.get("statwar")
+    match = Match(ruleset, ruleset.new_battle(ruleset.load_scenario("duel_25"), 7), "practice")
+    for _ in range(6):
+        match.apply(match.legal_actions(match.to_act()[0])[0])
+    before = match.action_bytes(5)
+    assert match.undo(None)
+    other = next(a for a in match.legal_actions(match.to_act()[0]) if a != match.all_actions[5])
+    match.apply(other)
+    assert match.action_bytes(5) == canonical(ruleset.codec().encode_action(other)) != before
+    assert saves.verify(saves.read_document("x", plain(saves.save_document(match, **META)))).state == match.state
