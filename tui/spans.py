@@ -14,9 +14,19 @@ last, or at the end of the wide character it stops in. What reaches the screen
 is the same; only fewer bytes carry it. tests/tui/test_spans.py compares the
 screen both ways.
 
-The replacement is installed only for the Textual versions it was written
-against (`SUPPORTED`): `ChopsUpdate` is Textual's internal class, so a newer
-Textual keeps its own method until this module is checked against it.
+Before writing, Textual 8's `Compositor.render_partial_update` renders every
+widget that the rectangle around *all* the changed regions crosses, each of them
+whole: a cursor move changes two map cells near the top and a few characters of
+the info line near the bottom, and that rectangle crosses most of the battle
+screen (16 widgets a move). `install()` also replaces that method with
+`render_partial_update` below, which renders only the widgets a changed region
+touches, and of each only the lines a change is on. The writer above then reads
+exactly the strips it read before.
+
+The replacements are installed only for the Textual versions they were written
+against (`SUPPORTED`): `ChopsUpdate` and `Compositor` are Textual's internal
+classes, so a newer Textual keeps its own methods until this module is checked
+against it.
 """
 
 from __future__ import annotations
@@ -49,23 +59,78 @@ def textual_version() -> str:
 
 
 def install() -> bool:
-    """Make partial repaints write only their changed spans; True if installed.
+    """Make partial repaints render only the widgets they touch and write only their
+    changed spans; True if installed.
 
     Idempotent; a Textual outside SUPPORTED is left as it is.
     """
-    from textual._compositor import ChopsUpdate
+    from textual._compositor import ChopsUpdate, Compositor
 
-    global replaced
+    global replaced, replaced_update
     if not supported(textual_version()):
         return False
     if ChopsUpdate.render_segments is not render_segments:
         replaced = ChopsUpdate.render_segments
         ChopsUpdate.render_segments = render_segments  # type: ignore[method-assign]
+    if Compositor.render_partial_update is not render_partial_update:
+        replaced_update = Compositor.render_partial_update
+        Compositor.render_partial_update = render_partial_update  # type: ignore[method-assign]
     return True
 
 
 #: Textual's own ChopsUpdate.render_segments, once install() replaced it (tests compare the two)
 replaced: Any = None
+#: Textual's own Compositor.render_partial_update, once install() replaced it
+replaced_update: Any = None
+
+
+def render_partial_update(self: Any) -> Any:
+    """Compositor.render_partial_update, rendering only what the changed regions touch.
+
+    The update is the same ChopsUpdate Textual makes, read the same way: for each line with
+    a changed span, `chops[y]` maps the first column of each widget's stretch of that line
+    to the strip of the front-most widget there. Textual fills them from every widget the
+    rectangle around all the changed regions crosses, rendering each whole. A stretch a
+    span covers holds a changed cell, and every widget visible in it overlaps that cell's
+    region; so the widgets that overlap a changed region, taken front to back as Textual
+    takes them, fill every stretch the writer reads, each from the same widget. Only the
+    lines between a widget's first and last changed line are rendered.
+    """
+    from textual._compositor import ChopsUpdate
+    from textual.geometry import Region
+
+    screen = self.size.region
+    changed = self._dirty_regions.copy()
+    self._dirty_regions.clear()
+    if not changed:
+        return None
+    regions = [r for r in (region.intersection(screen) for region in changed) if r]
+    spans = list(self._regions_to_spans(changed))
+    if not regions or any(y >= len(self.cuts) for y, _, _ in spans):  # off screen: as Textual does
+        self._dirty_regions.update(changed)
+        return replaced_update(self)
+    rows = sorted({y for y, _, _ in spans})
+    cuts = self.cuts
+    chops: list[dict[int, Any]] = [dict.fromkeys(cut_set[:-1]) for cut_set in cuts]
+    for widget, (region, clip) in self.visible_widgets.items():
+        shown = region.intersection(clip)
+        if not shown or not any(shown.overlaps(r) for r in regions):
+            continue
+        top, bottom = shown.y, shown.bottom
+        lines = [y for y in rows if top <= y < bottom]
+        if not lines:
+            continue
+        first, last = lines[0], lines[-1]
+        strips = widget.render_lines(Region(shown.x - region.x, first - region.y, shown.width, last - first + 1))
+        left, right = shown.column_span
+        for y in lines:
+            chops_line = chops[y]
+            final_cuts = [cut for cut in cuts[y] if right >= cut >= left]
+            pieces = strips[y - first].divide([cut - left for cut in final_cuts[1:]])
+            for cut, piece in zip(final_cuts, pieces):
+                if chops_line.get(cut) is None:  # front to back: the first widget at a cut shows there
+                    chops_line[cut] = piece
+    return ChopsUpdate(chops, spans, [cut_set[1:] for cut_set in cuts])
 
 
 def cell_bounds(segments: Iterable[Segment], start: int, stop: int) -> tuple[int, int]:
