@@ -85,6 +85,9 @@ RADAR_ARROWS = {(-1, 0): "←", (1, 0): "→", (0, -1): "↑", (0, 1): "↓",
                 (-1, -1): "↖", (1, -1): "↗", (-1, 1): "↙", (1, 1): "↘"}
 #: a blank on the board (a cell cut by the viewport's edge): the board's own background
 BOARD = Style()
+REVERSE = Style(reverse=True)
+#: MapView._style's looks, by (colour on, colour, background, bold, reverse)
+_STYLES: dict[tuple, Style] = {}
 
 
 #: (upper case, underlined) per side, for a map nobody in particular watches (AI against AI,
@@ -550,9 +553,19 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
         return Strip(segments, width)
 
     def _style(self, colour: str | None, bg: str | None = None, bold: bool = False, reverse: bool = False) -> Style:
-        if not self.colour:
-            return Style(bold=bold or reverse, reverse=reverse)
-        return Style(color=colour, bgcolor=bg, bold=bold, reverse=reverse)
+        """The style of a cell's part, made once per look (a row is rebuilt on every cursor
+        move over it, and a Style is slow to make and parses its colours)."""
+        key = (self.colour, colour, bg, bold, reverse)
+        style = _STYLES.get(key)
+        if style is None:
+            if not self.colour:
+                style = Style(bold=bold or reverse, reverse=reverse)
+            else:
+                style = Style(color=colour, bgcolor=bg, bold=bold, reverse=reverse)
+            if len(_STYLES) >= 1024:  # a few dozen looks are in use; never grow without bound
+                _STYLES.clear()
+            _STYLES[key] = style
+        return style
 
     def _build_row(self, row: int) -> Strip:
         view = self.view
@@ -606,7 +619,7 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
         plain = unit is None and not is_cursor and not on_path
         out = [
             Segment(left, body_style if plain and left == " " else mark_style),
-            Segment(glyph, body_style + (Style(reverse=True) if is_cursor else Style())),
+            Segment(glyph, body_style + REVERSE if is_cursor else body_style),
         ]
         if self.view.grid == "hex":
             out.append(Segment(facing, body_style))
