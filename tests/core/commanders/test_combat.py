@@ -279,3 +279,37 @@ def test_a_units_range_depends_on_the_terrain_it_stands_on_alone():
                 for x in range(board.width):
                     got = reach(state, attrs.evolve(unit, pos=Square(x, y)), CAT)
                     assert first.setdefault(board.terrain_at((x, y)), got) == got, (info.name, unit.kind, x, y)
+
+
+def test_the_orders_listed_are_every_move_and_every_attack_in_reach():
+    """turn.order_actions finds each range once per terrain and leaves out enemies too far
+    to matter; the list must still be the rule's own: every square the unit can reach, in
+    the search's order, each followed by every living enemy `in_reach` from there, in unit
+    order. Checked on every unit of the acting troop through seeded battles of every
+    bundled scenario, archers and navies on water and land among them."""
+    from core.ai import Player
+    from core.commanders import turn
+    from core.commanders.combat import in_reach
+    from core.commanders.ruleset import RULESET
+
+    cat = RULESET.catalogue
+    listed = attacks = 0
+    for info in RULESET.scenarios():
+        state = RULESET.new_battle(RULESET.load_scenario(info.name), 3)
+        players = {s: Player("easy", 11 + s) for s in range(len(state.side_names))}
+        for _ in range(60):
+            if RULESET.outcome(state) is not None:
+                break
+            side = RULESET.to_act(state)[0]
+            for unit in turn.acting_units(state):
+                expected = []
+                for dest in turn.reachable(state, unit, cat):
+                    expected.append(Order(side, unit.uid, dest, -1))
+                    moved = attrs.evolve(unit, pos=dest)
+                    expected.extend(Order(side, unit.uid, dest, e.uid) for e in state.units
+                                    if e.hp > 0 and e.side != side and in_reach(state, moved, dest, e.pos, cat))
+                assert turn.order_actions(state, unit, cat) == expected, (info.name, unit.kind)
+                listed += 1
+                attacks += sum(1 for a in expected if a.target >= 0)
+            state, _ = RULESET.apply(state, players[side].choose(RULESET, state, side))
+    assert listed > 100 and attacks > 100
