@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import os
 
-#: Players at once for each core, unless the host is started with --max-players: each player is
-#: a game process, and on the 2-core bench machine 8 players kept key-to-repaint under 100 ms
-#: where 16 did not (docs/PERFORMANCE.md, "Hosted play over SSH").
+#: Players at once for each core, unless the host is started with --max-players. Each player is
+#: a game process of about 55 MB: the first measures on the 2-core bench machine kept 8 players
+#: under 100 ms key-to-repaint and not 16; since the repaint work fell, 16 players hold there at
+#: about 10 ms (docs/PERFORMANCE.md, "Hosted play over SSH"), so memory is what the default
+#: guards now: 4 a core is about 220 MB a core. A bigger machine is given more with the option.
 PLAYERS_PER_CORE = 4
 #: The most players a host may be told to take (each is a process of about 50 MB).
 MAX_PLAYERS = 1000
