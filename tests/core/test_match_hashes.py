@@ -12,15 +12,26 @@ from tests.core.save_helpers import plain
 META = dict(created="", players=["human", "normal"], scenario="duel_25", seed=7)
 
 
-def test_a_second_save_hashes_only_the_new_states(monkeypatch):
+def played(steps: int) -> Match:
+    """A StatWar duel with `steps` actions taken (the first legal one each time)."""
     ruleset = registry.get("statwar")
     match = Match(ruleset, ruleset.new_battle(ruleset.load_scenario("duel_25"), 7), "practice")
-    for _ in range(12):
+    for _ in range(steps):
         match.apply(match.legal_actions(match.to_act()[0])[0])
-    codec = ruleset.codec()
-    calls = []
-    real = type(codec).state_hash
-    monkeypatch.setattr(type(codec), "state_hash", lambda self, state: calls.append(state) or real(self, state))
+    return match
+
+
+def counted(monkeypatch, codec, method: str) -> list:
+    """What each call of the codec's `method` from now on was given."""
+    calls: list = []
+    real = getattr(type(codec), method)
+    monkeypatch.setattr(type(codec), method, lambda self, value: calls.append(value) or real(self, value))
+    return calls
+
+
+def test_a_second_save_hashes_only_the_new_states(monkeypatch):
+    match = played(12)
+    calls = counted(monkeypatch, match.ruleset.codec(), "state_hash")
     saves.save_document(match, **META)
     assert saves.HASH_EVERY == 10 and len(calls) == 3  # the checkpoints at 0 and 10, and the end (12)
     match.apply(match.legal_actions(match.to_act()[0])[0])
@@ -31,10 +42,8 @@ def test_a_second_save_hashes_only_the_new_states(monkeypatch):
 
 
 def test_an_undone_branch_takes_its_hashes_with_it():
-    ruleset = registry.get("statwar")
-    match = Match(ruleset, ruleset.new_battle(ruleset.load_scenario("duel_25"), 7), "practice")
-    for _ in range(6):
-        match.apply(match.legal_actions(match.to_act()[0])[0])
+    match = played(6)
+    ruleset = match.ruleset
     before = match.state_hash_at(6)
     assert match.undo(None)
     legal = match.legal_actions(match.to_act()[0])
@@ -46,14 +55,8 @@ def test_an_undone_branch_takes_its_hashes_with_it():
 
 
 def test_a_second_save_encodes_only_the_new_actions(monkeypatch):
-    ruleset = registry.get("statwar")
-    match = Match(ruleset, ruleset.new_battle(ruleset.load_scenario("duel_25"), 7), "practice")
-    for _ in range(12):
-        match.apply(match.legal_actions(match.to_act()[0])[0])
-    codec = ruleset.codec()
-    calls = []
-    real = type(codec).encode_action
-    monkeypatch.setattr(type(codec), "encode_action", lambda self, action: calls.append(action) or real(self, action))
+    match = played(12)
+    calls = counted(monkeypatch, match.ruleset.codec(), "encode_action")
     first = saves.save_document(match, **META)
     assert calls == list(match.actions)
     match.apply(match.legal_actions(match.to_act()[0])[0])
@@ -64,10 +67,8 @@ def test_a_second_save_encodes_only_the_new_actions(monkeypatch):
 
 
 def test_an_undone_branch_takes_its_encodings_with_it():
-    ruleset = registry.get("statwar")
-    match = Match(ruleset, ruleset.new_battle(ruleset.load_scenario("duel_25"), 7), "practice")
-    for _ in range(6):
-        match.apply(match.legal_actions(match.to_act()[0])[0])
+    match = played(6)
+    ruleset = match.ruleset
     before = match.action_bytes(5)
     assert match.undo(None)
     other = next(a for a in match.legal_actions(match.to_act()[0]) if a != match.all_actions[5])
