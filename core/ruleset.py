@@ -188,6 +188,12 @@ class Ruleset(abc.ABC):
         `play` plays it again the full way. Default: any action may roll."""
         return False
 
+    def forget(self) -> None:
+        """Drop every memo this ruleset keeps of the positions it has searched (a move
+        search, an AI judge). They are keyed by value, so an equal position copied into new
+        objects still finds them: the benchmarks forget them to time a position never seen,
+        as a replay meets each of its positions. Default: nothing is kept."""
+
     @abc.abstractmethod
     def outcome(self, state: Any) -> Outcome | None:
         """The result once the battle is over, else None."""

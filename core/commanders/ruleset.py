@@ -52,8 +52,11 @@ class CommandersRuleset(Ruleset):
         """The bundled catalogue and quiz unless other folders are given (both read on first use)."""
         self._catalogue_folder = catalogue_folder
         self._quiz_file = quiz_file
-        self._reach = ReachMemo()
-        self._distances = ai.Distances()
+        self.forget()
+
+    def forget(self) -> None:
+        self._reach = ReachMemo()  # movement searches of recent positions
+        self._distances = ai.Distances()  # the AI's distance tables of recent decisions
 
     # --- what the rules read ------------------------------------------------------------
     @cached_property

@@ -62,6 +62,13 @@ class NinjaRuleset(Ruleset):
             self.__dict__["_loaded_content"] = loaded
         return loaded
 
+    def forget(self) -> None:
+        """The loaded content stays; its memos start empty."""
+        loaded = self.__dict__.get("_loaded_content")
+        if loaded is not None:
+            self.__dict__["_loaded_content"] = attrs.evolve(
+                loaded, stakes=StakesMemo(), reach=ReachMemo(), predictions=Predictions())
+
     @property
     def cat(self) -> Catalogue:
         """The loaded content (resolving the folder on every read cost about 37 us, and the

@@ -27,6 +27,9 @@ class StatWar(Ruleset):
     event_types = EVENT_TYPES
 
     def __init__(self) -> None:
+        self.forget()
+
+    def forget(self) -> None:
         # The last move search, shared by listing actions, applying one and explaining it.
         self._moves = ReachMemo()
         # The judge of the decision the AI is weighing: its candidates' states evaluated from what they share.

@@ -124,18 +124,21 @@ def spread(items: list[Any], k: int) -> list[Any]:
     return [items[int(i * len(items) / k)] for i in range(k)]
 
 
-def median_apply(ruleset: Any, steps: list[Step], quick: bool, cold: bool = False) -> tuple[float, int]:
+def median_apply(ruleset: Any, steps: list[Step], quick: bool, seen: str = "same") -> tuple[float, int]:
     """Median over the sample steps of the best time of apply(state, action).
 
-    Warm: the same state object again, as in play, where the TUI and the AI list
-    the legal actions of a state and then apply one (rulesets may remember the
-    search they did for that state). Cold: every call gets a state object (and
-    units tuple) it has never seen, as when a replay is verified.
+    `seen` "same": the same state object again, as in play, where the TUI and the AI
+    list the legal actions of a state and then apply one (rulesets remember the search
+    they did for that state). "equal": every call gets a state object (and units tuple)
+    it has never seen, equal in value to the last one, so the rulesets' memos, keyed by
+    value, still answer. "never": the same, and the ruleset forgets its memos before each
+    call (Ruleset.forget): a position never seen, as each of a replay's positions is.
     """
     bests = []
     for step in spread(steps, 5 if quick else 15):
-        if cold:
-            bests.append(cold_apply(ruleset, step.state, step.action, 20 if quick else 50, 3 if quick else 7))
+        if seen != "same":
+            bests.append(cold_apply(ruleset, step.state, step.action, 20 if quick else 50, 3 if quick else 7,
+                                    forget=seen == "never"))
         else:
             t = time_call(lambda s=step: ruleset.apply(s.state, s.action), repeats=3 if quick else 7, min_time=0.005 if quick else 0.02)
             bests.append(t.best)
@@ -156,8 +159,11 @@ def fresh_copy(state: Any) -> Any:
     return attrs.evolve(state)
 
 
-def cold_apply(ruleset: Any, state: Any, action: Any, copies: int, repeats: int) -> float:
-    """Best over `repeats` of the mean CPU time of apply() on `copies` never-seen copies of `state`."""
+def cold_apply(ruleset: Any, state: Any, action: Any, copies: int, repeats: int, forget: bool = True) -> float:
+    """Best over `repeats` of the mean CPU time of apply() on `copies` copies of `state` that
+    are new objects. With `forget` (a position never seen) the ruleset forgets its memos
+    before each call, and the time of as many forget() calls alone is taken off; without,
+    the memos keyed by value answer every copy after the first."""
     from run import CPU
 
     samples = []
@@ -165,8 +171,14 @@ def cold_apply(ruleset: Any, state: Any, action: Any, copies: int, repeats: int)
         fresh = [fresh_copy(state) for _ in range(copies)]
         start = CPU()
         for s in fresh:
+            if forget:
+                ruleset.forget()
             ruleset.apply(s, action)
-        samples.append((CPU() - start) / copies)
+        middle = CPU()
+        if forget:
+            for _ in fresh:
+                ruleset.forget()
+        samples.append(((middle - start) - (CPU() - middle)) / copies)
     return min(samples)
 
 
@@ -242,7 +254,10 @@ def run_engine(report: Report) -> None:
                 continue
             t, n = median_apply(ruleset, sample, report.quick)
             report.add(suite, label, t, note=f"median of {n}, state seen before", samples=n)
-            t, n = median_apply(ruleset, sample, report.quick, cold=True)
+            t, n = median_apply(ruleset, sample, report.quick, seen="equal")
+            report.add(suite, label + ", an equal state in new objects", t, samples=n,
+                       note=f"median of {n}; the memos, keyed by value, answer")
+            t, n = median_apply(ruleset, sample, report.quick, seen="never")
             if budget is SEAL_PER_UNIT_BUDGET:
                 report.add(suite, label + ", state never seen", t, note=f"median of {n}", samples=n)
                 units = statistics.median(living_units(s.state) for s in spread(sample, 5 if report.quick else 15))
