@@ -16,7 +16,7 @@ import heapq
 from core.commanders.content import Catalogue
 from core.commanders.derived import speeds, spec_of, tags_of
 from core.commanders.state import Battle, Unit
-from core.squaregrid import Square, neighbours4
+from core.squaregrid import ORTHOGONAL, Square
 
 
 def can_enter(state: Battle, unit: Unit, sq: tuple[int, int], cat: Catalogue) -> bool:
@@ -30,7 +30,8 @@ def can_enter(state: Battle, unit: Unit, sq: tuple[int, int], cat: Catalogue) ->
 
 
 def leave_cost(state: Battle, unit: Unit, a: tuple[int, int], b: tuple[int, int], cat: Catalogue) -> int:
-    """What one step from a to b costs this unit."""
+    """What one step from a to b costs this unit. Of `b` it reads only whether it stands
+    higher than `a` (`search` keeps one answer per square left, uphill or not)."""
     tags = tags_of(unit, cat)
     if "air" in tags:
         return 1
@@ -110,12 +111,21 @@ Node = tuple[tuple[int, int], int]  # a square and the land a navy unit has used
 def search(state: Battle, unit: Unit, cat: Catalogue,
             parents: dict[Node, tuple[Node | None, int]] | None = None) -> dict[Square, int]:
     """The cheapest-cost search behind `reachable`. Given `parents`, it also records for every
-    search node the node it was reached from and its cost, so a route can be traced back."""
+    search node the node it was reached from and its cost, so a route can be traced back.
+
+    What a square costs is looked up once per search: whether the unit may enter it
+    (`can_enter`), and what leaving it costs (`leave_cost`) towards a higher square and
+    towards one not higher; a search meets each square from up to four sides."""
     move, land = speeds(state, unit, cat)
     if unit.status("sleep") is not None:
         return {unit.pos: 0}
     navy = "navy" in tags_of(unit, cat)
+    board = state.board
+    width = board.width
+    terrain, elevation = board.terrain, board.elevation
     occupant: dict[tuple[int, int], int] = {(u.pos[0], u.pos[1]): u.side for u in state.units if u.hp > 0 and u.uid != unit.uid}
+    enters: dict[tuple[int, int], bool] = {}
+    leaves: dict[tuple[tuple[int, int], bool], int] = {}
     start = (unit.pos[0], unit.pos[1])
     best: dict[tuple[int, int], int] = {start: 0}
     seen: dict[tuple[tuple[int, int], int], int] = {(start, 0): 0}
@@ -126,19 +136,28 @@ def search(state: Battle, unit: Unit, cat: Catalogue,
         cost, land_used, sq = heapq.heappop(frontier)
         if seen.get((sq, land_used), 1 << 30) < cost:
             continue
-        for nxt in neighbours4(sq):
-            nxt = (nxt[0], nxt[1])
-            if not can_enter(state, unit, nxt, cat):
+        x, y = sq
+        z = elevation[y * width + x]
+        for dx, dy in ORTHOGONAL:  # neighbours4's order
+            nxt = (x + dx, y + dy)
+            ok = enters.get(nxt)
+            if ok is None:
+                ok = enters[nxt] = can_enter(state, unit, nxt, cat)
+            if not ok:
                 continue
             side = occupant.get(nxt)
             if side is not None and side != unit.side:
                 continue
-            step = leave_cost(state, unit, sq, nxt, cat)
+            index = nxt[1] * width + nxt[0]
+            uphill = elevation[index] > z
+            step = leaves.get((sq, uphill))
+            if step is None:
+                step = leaves[(sq, uphill)] = leave_cost(state, unit, sq, nxt, cat)
             total = cost + step
             if total > move:
                 continue
             used = land_used
-            if navy and state.board.terrain_at(nxt) != "water":
+            if navy and terrain[index] != "water":
                 used += step
                 if used > land:
                     continue
