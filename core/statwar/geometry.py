@@ -93,9 +93,11 @@ def reach(state: Battle, uid: int) -> Reach:
     counts as a step), so its ends never include the mount's squares.
     """
     board = state.board
+    passable = board.passable
     unit = state.units[uid]
     spec = state.designs[unit.design]
     size = spec.size
+    footprint = cells(0, 0, size)  # offsets of the squares a position covers, as `cells` orders them
     occ = occupancy(state)
     zone = controlled(state, unit.side)
     side = unit.side
@@ -120,8 +122,9 @@ def reach(state: Battle, uid: int) -> Reach:
                 free = True
                 ok = True
                 stop = NO_UNIT
-                for c in cells(pos[0], pos[1], size):
-                    if not board.passable(c[0], c[1]):
+                for ox, oy in footprint:  # cells(pos[0], pos[1], size), in its order
+                    c = (pos[0] + ox, pos[1] + oy)
+                    if not passable(c[0], c[1]):
                         ok = False
                         break
                     holder = occ.get(c)
