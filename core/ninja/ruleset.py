@@ -36,6 +36,11 @@ class _Loaded:
     reach: ReachMemo  # movement searches of recent positions
     predictions: Predictions  # the hard AI's predicted enemy orders
 
+    @classmethod
+    def of(cls, root: Path, cat: Catalogue) -> _Loaded:
+        """The folder's content with empty memos."""
+        return cls(root, cat, StakesMemo(), ReachMemo(), Predictions())
+
 
 class NinjaRuleset(Ruleset):
     sealed_orders = True
@@ -58,7 +63,7 @@ class NinjaRuleset(Ruleset):
         loaded = self.__dict__.get("_loaded_content")
         if loaded is None:
             root = self.content_dir()
-            loaded = _Loaded(root, load_catalogue(root.resolve()), StakesMemo(), ReachMemo(), Predictions())
+            loaded = _Loaded.of(root, load_catalogue(root.resolve()))
             self.__dict__["_loaded_content"] = loaded
         return loaded
 
@@ -66,8 +71,7 @@ class NinjaRuleset(Ruleset):
         """The loaded content stays; its memos start empty."""
         loaded = self.__dict__.get("_loaded_content")
         if loaded is not None:
-            self.__dict__["_loaded_content"] = attrs.evolve(
-                loaded, stakes=StakesMemo(), reach=ReachMemo(), predictions=Predictions())
+            self.__dict__["_loaded_content"] = _Loaded.of(loaded.root, loaded.cat)
 
     @property
     def cat(self) -> Catalogue:

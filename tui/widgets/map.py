@@ -22,6 +22,7 @@ in place of open ground's "." and beside any other terrain when no mark is there
 
 from __future__ import annotations
 
+import functools
 import textwrap
 
 from rich.segment import Segment
@@ -86,8 +87,15 @@ RADAR_ARROWS = {(-1, 0): "←", (1, 0): "→", (0, -1): "↑", (0, 1): "↓",
 #: a blank on the board (a cell cut by the viewport's edge): the board's own background
 BOARD = Style()
 REVERSE = Style(reverse=True)
-#: MapView._style's looks, by (colour on, colour, background, bold, reverse)
-_STYLES: dict[tuple, Style] = {}
+
+
+@functools.lru_cache(maxsize=1024)
+def cell_style(colour_on: bool, colour: str | None, bg: str | None, bold: bool, reverse: bool) -> Style:
+    """The style of a map cell's part, made once per look: a row is rebuilt on every cursor
+    move over it, and a Style is slow to make and parses its colours."""
+    if not colour_on:
+        return Style(bold=bold or reverse, reverse=reverse)
+    return Style(color=colour, bgcolor=bg, bold=bold, reverse=reverse)
 
 
 #: (upper case, underlined) per side, for a map nobody in particular watches (AI against AI,
@@ -553,19 +561,7 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
         return Strip(segments, width)
 
     def _style(self, colour: str | None, bg: str | None = None, bold: bool = False, reverse: bool = False) -> Style:
-        """The style of a cell's part, made once per look (a row is rebuilt on every cursor
-        move over it, and a Style is slow to make and parses its colours)."""
-        key = (self.colour, colour, bg, bold, reverse)
-        style = _STYLES.get(key)
-        if style is None:
-            if not self.colour:
-                style = Style(bold=bold or reverse, reverse=reverse)
-            else:
-                style = Style(color=colour, bgcolor=bg, bold=bold, reverse=reverse)
-            if len(_STYLES) >= 1024:  # a few dozen looks are in use; never grow without bound
-                _STYLES.clear()
-            _STYLES[key] = style
-        return style
+        return cell_style(self.colour, colour, bg, bold, reverse)
 
     def _build_row(self, row: int) -> Strip:
         view = self.view
