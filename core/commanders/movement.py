@@ -31,7 +31,7 @@ def can_enter(state: Battle, unit: Unit, sq: tuple[int, int], cat: Catalogue) ->
 
 def leave_cost(state: Battle, unit: Unit, a: tuple[int, int], b: tuple[int, int], cat: Catalogue) -> int:
     """What one step from a to b costs this unit. Of `b` it reads only whether it stands
-    higher than `a` (`search` keeps one answer per square left, uphill or not)."""
+    higher than `a`, and of `a` only its terrain (`search` keeps one answer per terrain left, uphill or not)."""
     tags = tags_of(unit, cat)
     if "air" in tags:
         return 1
@@ -74,12 +74,25 @@ class ReachMemo:
         self.size = size
         self._table: dict = {}
 
-    def reachable(self, state: Battle, unit: Unit, cat: Catalogue) -> dict[Square, int]:
+    @staticmethod
+    def _key(state: Battle, unit: Unit) -> tuple:
         others: list = []
         for u in state.units:
             if u.hp > 0 and u.uid != unit.uid:
                 others += (u.pos, u.side)
-        key = (state.board, unit, state.leaders[unit.leader].commander, tuple(others))
+        return (state.board, unit, state.leaders[unit.leader].commander, tuple(others))
+
+    def cost_to(self, state: Battle, unit: Unit, cat: Catalogue, dest: tuple[int, int]) -> int | None:
+        """`reachable(...).get(dest)`: from the search held for an equal position, or else by a
+        search towards `dest` alone (not kept: the screen and the AI list a unit's moves,
+        which fills the memo, before they apply one)."""
+        hit = self._table.get(self._key(state, unit))
+        if hit is not None:
+            return hit.get(dest)
+        return search(state, unit, cat, goal=(dest[0], dest[1])).get(dest)
+
+    def reachable(self, state: Battle, unit: Unit, cat: Catalogue) -> dict[Square, int]:
+        key = self._key(state, unit)
         table = self._table
         hit = table.get(key)
         if hit is not None:
@@ -105,54 +118,85 @@ def reachable(state: Battle, unit: Unit, cat: Catalogue, memo: ReachMemo | None 
     return search(state, unit, cat)
 
 
+def cost_to(state: Battle, unit: Unit, cat: Catalogue, dest: tuple[int, int], memo: ReachMemo | None = None) -> int | None:
+    """The cheapest cost of the unit's move to `dest`, or None when it may not end there:
+    `reachable(...).get(dest)` without searching every square."""
+    if memo is not None:
+        return memo.cost_to(state, unit, cat, dest)
+    return search(state, unit, cat, goal=(dest[0], dest[1])).get(dest)
+
+
 Node = tuple[tuple[int, int], int]  # a square and the land a navy unit has used reaching it
 
 
 def search(state: Battle, unit: Unit, cat: Catalogue,
-            parents: dict[Node, tuple[Node | None, int]] | None = None) -> dict[Square, int]:
+            parents: dict[Node, tuple[Node | None, int]] | None = None,
+            goal: tuple[int, int] | None = None) -> dict[Square, int]:
     """The cheapest-cost search behind `reachable`. Given `parents`, it also records for every
     search node the node it was reached from and its cost, so a route can be traced back.
 
-    What a square costs is looked up once per search: whether the unit may enter it
-    (`can_enter`), and what leaving it costs (`leave_cost`) towards a higher square and
-    towards one not higher; a search meets each square from up to four sides."""
+    What a square costs depends only on its terrain and the unit, so it is looked up once
+    per terrain a search meets: whether the unit may enter it (`can_enter`), and what
+    leaving it costs (`leave_cost`) towards a higher square and towards one not higher.
+
+    Given a `goal` square, it answers for that square alone: {goal: cheapest cost}, or {}
+    when the move may not end there (the whole search's answer for it). It then searches
+    only towards the goal (A*: the cost so far plus the Manhattan distance left, which never
+    overestimates since every step costs at least 1) and stops when the goal is taken:
+    applying a move on a position never searched needs this, not every square."""
     move, land = speeds(state, unit, cat)
+    start = (unit.pos[0], unit.pos[1])
     if unit.status("sleep") is not None:
-        return {unit.pos: 0}
+        return {unit.pos: 0} if goal is None or goal == start else {}
     navy = "navy" in tags_of(unit, cat)
     board = state.board
-    width = board.width
+    width, height = board.width, board.height
     terrain, elevation = board.terrain, board.elevation
     occupant: dict[tuple[int, int], int] = {(u.pos[0], u.pos[1]): u.side for u in state.units if u.hp > 0 and u.uid != unit.uid}
-    enters: dict[tuple[int, int], bool] = {}
-    leaves: dict[tuple[tuple[int, int], bool], int] = {}
-    start = (unit.pos[0], unit.pos[1])
+    enters: dict[str, bool] = {}  # terrain -> whether the unit may enter it
+    leaves: dict[tuple[str, bool], int] = {}  # (terrain, uphill) -> what leaving it costs
+    if goal is not None:
+        gx, gy = goal
+        if goal == start:
+            return {Square(*goal): 0}
+        if goal in occupant or abs(gx - start[0]) + abs(gy - start[1]) > move:
+            return {}
     best: dict[tuple[int, int], int] = {start: 0}
     seen: dict[tuple[tuple[int, int], int], int] = {(start, 0): 0}
-    frontier = [(0, 0, start)]
+    # (cost, plus the distance left with a goal; the cost negated, so that of two equally
+    # promising nodes the one nearer the goal goes first; land used; square)
+    frontier = [(0, 0, 0, start)]
     if parents is not None:
         parents[(start, 0)] = (None, 0)
     while frontier:
-        cost, land_used, sq = heapq.heappop(frontier)
+        _, cost, land_used, sq = heapq.heappop(frontier)
+        cost = -cost
         if seen.get((sq, land_used), 1 << 30) < cost:
             continue
+        if sq == goal:
+            return {Square(*sq): cost}
         x, y = sq
         z = elevation[y * width + x]
+        here = terrain[y * width + x]
         for dx, dy in ORTHOGONAL:  # neighbours4's order
-            nxt = (x + dx, y + dy)
-            ok = enters.get(nxt)
+            nx, ny = x + dx, y + dy
+            if not (0 <= nx < width and 0 <= ny < height):
+                continue
+            nxt = (nx, ny)
+            index = ny * width + nx
+            kind = terrain[index]
+            ok = enters.get(kind)
             if ok is None:
-                ok = enters[nxt] = can_enter(state, unit, nxt, cat)
+                ok = enters[kind] = can_enter(state, unit, nxt, cat)
             if not ok:
                 continue
             side = occupant.get(nxt)
             if side is not None and side != unit.side:
                 continue
-            index = nxt[1] * width + nxt[0]
             uphill = elevation[index] > z
-            step = leaves.get((sq, uphill))
+            step = leaves.get((here, uphill))
             if step is None:
-                step = leaves[(sq, uphill)] = leave_cost(state, unit, sq, nxt, cat)
+                step = leaves[(here, uphill)] = leave_cost(state, unit, sq, nxt, cat)
             total = cost + step
             if total > move:
                 continue
@@ -164,10 +208,17 @@ def search(state: Battle, unit: Unit, cat: Catalogue,
             key = (nxt, used if navy else 0)
             if seen.get(key, 1 << 30) <= total:
                 continue
+            ahead = total
+            if goal is not None:
+                ahead += abs(gx - nxt[0]) + abs(gy - nxt[1])
+                if ahead > move:
+                    continue
             seen[key] = total
             if parents is not None:
                 parents[key] = ((sq, land_used), total)
-            heapq.heappush(frontier, (total, key[1], nxt))
+            heapq.heappush(frontier, (ahead, -total, key[1], nxt))
             if total < best.get(nxt, 1 << 30):
                 best[nxt] = total
+    if goal is not None:
+        return {}
     return {Square(*sq): c for sq, c in sorted(best.items(), key=lambda kv: (kv[0][1], kv[0][0])) if sq == start or sq not in occupant}

@@ -17,7 +17,7 @@ from core.commanders.content import Catalogue
 from core.commanders.derived import command_range
 from core.commanders.effects import damage, put, remove_status, set_leader
 from core.commanders.events import BattleEnded, StatusEnded, TurnBegan, TurnEnded, UnitMoved, UnitPlaced
-from core.commanders.movement import ReachMemo, can_enter, reachable
+from core.commanders.movement import ReachMemo, can_enter, cost_to, reachable
 from core.commanders.skills import can_rally, rally, regen
 from core.commanders.spell_effects import cast
 from core.commanders.state import Battle, Unit, battle_with, leader_with, unit_with
@@ -202,9 +202,9 @@ def _order(state: Battle, action: Order, events: list, cat: Catalogue, memo: Rea
         raise IllegalAction(f"{unit.kind} has already acted this turn")
     if unit.status("sleep") is not None:
         raise IllegalAction(f"{unit.kind} is asleep")
-    costs = reachable(state, unit, cat, memo)
     dest = Square(*action.dest)
-    if dest not in costs:
+    cost = cost_to(state, unit, cat, dest, memo)
+    if cost is None:
         raise IllegalAction(f"{unit.kind} cannot reach {cell(*dest)} this turn")
     target = None
     if action.target != -1:
@@ -216,7 +216,7 @@ def _order(state: Battle, action: Order, events: list, cat: Catalogue, memo: Rea
         if not in_reach(state, unit_with(unit, pos=dest), dest, target.pos, cat):
             raise IllegalAction(f"the target is out of reach from {cell(*dest)}")
     if dest != unit.pos:
-        events.append(UnitMoved(unit.uid, unit.pos, dest, costs[dest]))
+        events.append(UnitMoved(unit.uid, unit.pos, dest, cost))
         unit = unit_with(unit, pos=dest)
         state = put(state, unit, mode="move", acted=state.acted + (unit.uid,))
         state = _wake_neighbours(state, unit, events)

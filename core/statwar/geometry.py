@@ -9,6 +9,7 @@ square controlled by an enemy Defender ends the move.
 
 from __future__ import annotations
 
+import heapq
 from typing import Callable
 
 from core.squaregrid import ALL_EIGHT, Square
@@ -40,10 +41,15 @@ def standing(state: Battle, unit: Unit) -> tuple[int, int, int]:
 def occupancy(state: Battle) -> dict[Cell, int]:
     """Square -> uid of the unit standing on it (riders stand on nothing)."""
     occ: dict[Cell, int] = {}
+    designs = state.designs
     for u in state.units:
         if u.health > 0 and u.placed and u.riding == NO_UNIT:
-            for c in cells(u.x, u.y, state.designs[u.design].size):
-                occ[c] = u.uid
+            size = designs[u.design].size
+            if size == 1:
+                occ[(u.x, u.y)] = u.uid
+            else:
+                for c in cells(u.x, u.y, size):
+                    occ[c] = u.uid
     return occ
 
 
@@ -151,6 +157,114 @@ def reach(state: Battle, uid: int) -> Reach:
     return out
 
 
+def _position_check(pos: Cell, footprint, passable, occ, units, uid: int, side: int, zone) -> tuple[bool, bool, int]:
+    """(may stand on, free of friends, stopping Defender or NO_UNIT) for the position `pos`
+    of a unit whose footprint offsets are `footprint`: `reach`'s test of one position."""
+    free = True
+    stop = NO_UNIT
+    for ox, oy in footprint:
+        c = (pos[0] + ox, pos[1] + oy)
+        if not passable(c[0], c[1]):
+            return False, False, NO_UNIT
+        holder = occ.get(c)
+        if holder is not None and holder != uid:
+            if units[holder].side != side:
+                return False, False, NO_UNIT
+            free = False
+        z = zone.get(c)
+        if z is not None and (stop == NO_UNIT or z < stop):
+            stop = z
+    return True, free, stop
+
+
+def reach_to(state: Battle, uid: int, goal: Cell) -> tuple[int, int] | None:
+    """`reach` asked about one position only: (fewest steps, stopping Defender or NO_UNIT)
+    when the unit's move may end on `goal`, None when it may not.
+
+    It tries the straight line to the goal first, then searches only towards the goal
+    (A*: fewest steps so far plus the Chebyshev distance left, which never
+    overestimates a move of one step in eight directions), over the same positions and steps as `reach`: a position's test is `reach`'s,
+    a zone stops a move except from where it starts, and the answer is `reach`'s
+    `steps[goal]` and `stopped_by.get(goal)` whenever `goal` is one of its `ends`.
+    Applying a move on a position never searched needs this, not every end.
+    """
+    unit = state.units[uid]
+    spec = state.designs[unit.design]
+    size = spec.size
+    if unit.riding != NO_UNIT:
+        mx, my, msize = standing(state, unit)
+        sources = [(mx + ox, my + oy) for oy in range(msize - size + 1) for ox in range(msize - size + 1)]
+    else:
+        sources = [(unit.x, unit.y)]
+    move = spec.move
+    gx, gy = goal
+    if goal in sources or move < 1:
+        return None  # `reach` never ends a move where it starts
+    if min(max(abs(gx - x), abs(gy - y)) for x, y in sources) > move:
+        return None
+    passable = state.board.passable
+    footprint = cells(0, 0, size)
+    occ = occupancy(state)
+    zone = controlled(state, unit.side)
+    side = unit.side
+    units = state.units
+    ok, free, goal_stop = _position_check(goal, footprint, passable, occ, units, uid, side, zone)
+    if not (ok and free):
+        return None
+    # Most moves go straight: the line that steps diagonally towards the goal, then along
+    # the row or column, is as short as a move can be (the Chebyshev distance), so when
+    # every position on it may be passed, that is the answer and nothing else is searched.
+    x, y = min(sources, key=lambda p: max(abs(gx - p[0]), abs(gy - p[1])))
+    line = max(abs(gx - x), abs(gy - y))
+    for _ in range(line - 1):
+        x += (gx > x) - (gx < x)
+        y += (gy > y) - (gy < y)
+        ok, _, stop = _position_check((x, y), footprint, passable, occ, units, uid, side, zone)
+        if not ok or stop != NO_UNIT:
+            break
+    else:
+        return line, goal_stop
+    best: dict[Cell, int] = {}  # position -> fewest steps found so far (-1: tested and blocked)
+    frontier: list[tuple[int, int, Cell]] = []
+    for s in sources:
+        best[s] = 0
+        frontier.append((max(abs(gx - s[0]), abs(gy - s[1])), 0, s))
+    heapq.heapify(frontier)
+    start = set(sources)
+    pop, push = heapq.heappop, heapq.heappush
+    while frontier:
+        _, g, pos = pop(frontier)
+        g = -g
+        if best[pos] != g:
+            continue  # reached in fewer steps since, or blocked
+        if pos == goal:
+            return g, goal_stop
+        if pos not in start:  # a position is tested when it is taken, not when it is met
+            ok, _, stop = _position_check(pos, footprint, passable, occ, units, uid, side, zone)
+            if not ok:
+                best[pos] = -1
+                continue
+            if stop != NO_UNIT:
+                continue  # a Defender's zone ends the move here
+        step = g + 1
+        spare = move - step  # what is left after this step: the Chebyshev distance to go may not exceed it
+        x, y = pos
+        for dx, dy in ALL_EIGHT:
+            ax = gx - x - dx
+            ay = gy - y - dy
+            left = ax if ax >= 0 else -ax
+            if ay > left or -ay > left:
+                left = ay if ay >= 0 else -ay
+            if left > spare:
+                continue
+            nxt = (x + dx, y + dy)
+            if best.get(nxt, move + 1) <= step:
+                continue
+            best[nxt] = step
+            push(frontier, (step + left, -step, nxt))
+    return None
+
+
 class ReachMemo:
     """The last move search, with the state and unit it was made for: `reach` run at most once for them.
 
@@ -168,16 +282,36 @@ class ReachMemo:
         self._last: tuple = (None, NO_UNIT, None)
 
     def __call__(self, state: Battle, uid: int) -> Reach:
-        last_state, last_uid, found = self._last
-        if last_uid == uid and (last_state is state or last_state == state):  # `is`: the cheap common case
+        found = self.held(state, uid)
+        if found is not None:
             return found
         found = reach(state, uid)
         self._last = (state, uid, found)
         return found
 
 
+    def held(self, state: Battle, uid: int) -> Reach | None:
+        """The search this memo holds for the unit on an equal position, without searching."""
+        last_state, last_uid, found = self._last
+        if last_uid == uid and (last_state is state or last_state == state):
+            return found
+        return None
+
+
 #: How a rule asks for a unit's moves: `reach` itself, or a ReachMemo in front of it.
 Search = Callable[[Battle, int], Reach]
+
+
+def move_to(state: Battle, uid: int, goal: Cell, search: Search = reach) -> tuple[int, int] | None:
+    """(fewest steps, stopping Defender or NO_UNIT) of the unit's move to `goal`, None when
+    it may not end there: from the search a ReachMemo holds for this position (the screen
+    and the AI list a unit's moves before one is applied), otherwise by `reach_to`."""
+    r = search.held(state, uid) if isinstance(search, ReachMemo) else None
+    if r is None:
+        return reach_to(state, uid, goal)
+    if goal not in r.steps or goal not in r.ends:
+        return None
+    return r.steps[goal], r.stopped_by.get(goal, NO_UNIT)
 
 
 def mount_positions(state: Battle, uid: int, mount: int, r: Reach) -> list[Cell]:

@@ -30,6 +30,7 @@ from core.statwar.geometry import (
     cells,
     gap,
     mount_positions,
+    move_to,
     occupancy,
     reach,
     riders_of,
@@ -213,21 +214,22 @@ def _activate(state: Battle, action, search: Search) -> tuple[Battle, tuple]:
     unit = state.units[uid]
     spec = state.designs[unit.design]
     fight = Fight(state.units, state.designs)
-    r = search(state, uid)
     if isinstance(action, Mount):
-        _mount(state, action, r, fight)
+        _mount(state, action, search(state, uid), fight)
     else:
         if isinstance(action, Detonate) and not spec.suicide_bomb:
             raise IllegalAction(f"{spec.name} has no Suicide Bomb")
+        move = None
         if action.to is not None:
             pos = (action.to[0], action.to[1])
-            if pos not in r.ends or pos not in r.steps:
+            move = move_to(state, uid, pos, search)
+            if move is None:
                 raise IllegalAction(f"{spec.name} cannot reach {pos}: too far, blocked or occupied")
         if isinstance(action, Activate) and action.target is not None:
             x, y, size = standing(state, unit) if action.to is None else (action.to[0], action.to[1], spec.size)
             _check_target(state, uid, action.target, x, y, size)
-        if action.to is not None:
-            _move(state, uid, (action.to[0], action.to[1]), r, fight)
+        if move is not None:
+            _move(state, uid, (action.to[0], action.to[1]), move, fight)
         if isinstance(action, Detonate):
             fight.detonate(uid)
         elif action.target is not None:
@@ -252,7 +254,8 @@ def _check_target(state: Battle, uid: int, target: int, x: int, y: int, size: in
         raise IllegalAction(f"{_name(state, target)} is out of range (reach {reach_sq})")
 
 
-def _move(state: Battle, uid: int, pos: tuple[int, int], r, fight: Fight) -> None:
+def _move(state: Battle, uid: int, pos: tuple[int, int], move: tuple[int, int], fight: Fight) -> None:
+    """Move the unit (and its riders) to `pos`; `move` is `move_to`'s (steps, stopping Defender)."""
     unit = fight.units[uid]
     spec = state.designs[unit.design]
     start = Square(*standing(state, unit)[:2])
@@ -260,7 +263,7 @@ def _move(state: Battle, uid: int, pos: tuple[int, int], r, fight: Fight) -> Non
         fight.events.append(UnitDismounted(uid, unit.riding))
     fight.units[uid] = unit_with(unit, x=pos[0], y=pos[1], riding=NO_UNIT)
     fight.events.append(
-        UnitMoved(uid, start, Square(*pos), r.steps[pos], spec.move, r.stopped_by.get(pos, NO_UNIT))
+        UnitMoved(uid, start, Square(*pos), move[0], spec.move, move[1])
     )
     # riders travel with their mount (seed 001: "Riding units will be moved with the ridable unit")
     for rider in riders_of(state, uid):
