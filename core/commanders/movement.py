@@ -126,6 +126,41 @@ def cost_to(state: Battle, unit: Unit, cat: Catalogue, dest: tuple[int, int], me
     return search(state, unit, cat, goal=(dest[0], dest[1])).get(dest)
 
 
+def _straight_cost(state: Battle, unit: Unit, cat: Catalogue, start: tuple[int, int], goal: tuple[int, int],
+                   occupant: dict, enters: dict, leaves: dict) -> int | None:
+    """The Manhattan distance from `start` to `goal` when the path that only closes in on the
+    goal (along the longer way left first) costs 1 a step and may be taken: no move is cheaper,
+    so that is what the search would find. None when a step of it costs more or is barred.
+    `occupant`, `enters` and `leaves` are `search`'s own tables."""
+    board = state.board
+    width, terrain, elevation = board.width, board.terrain, board.elevation
+    x, y = start
+    gx, gy = goal
+    steps = 0
+    while x != gx or y != gy:  # every square between stays inside the board, like the two ends
+        if abs(gx - x) >= abs(gy - y):
+            nx, ny = x + (1 if gx > x else -1), y
+        else:
+            nx, ny = x, y + (1 if gy > y else -1)
+        here, index = y * width + x, ny * width + nx
+        kind = terrain[index]
+        ok = enters.get(kind)
+        if ok is None:
+            ok = enters[kind] = can_enter(state, unit, (nx, ny), cat)
+        side = occupant.get((nx, ny))
+        if not ok or (side is not None and side != unit.side):
+            return None
+        key = (terrain[here], elevation[index] > elevation[here])
+        cost = leaves.get(key)
+        if cost is None:
+            cost = leaves[key] = leave_cost(state, unit, (x, y), (nx, ny), cat)
+        if cost != 1:
+            return None
+        x, y = nx, ny
+        steps += 1
+    return steps
+
+
 Node = tuple[tuple[int, int], int]  # a square and the land a navy unit has used reaching it
 
 
@@ -142,8 +177,9 @@ def search(state: Battle, unit: Unit, cat: Catalogue,
     Given a `goal` square, it answers for that square alone: {goal: cheapest cost}, or {}
     when the move may not end there (the whole search's answer for it). It then searches
     only towards the goal (A*: the cost so far plus the Manhattan distance left, which never
-    overestimates since every step costs at least 1) and stops when the goal is taken:
-    applying a move on a position never searched needs this, not every square."""
+    overestimates since every step costs at least 1) and stops when the goal is taken,
+    after trying the one path that only closes in on it (`_straight_cost`): applying a
+    move on a position never searched needs this, not every square."""
     move, land = speeds(state, unit, cat)
     start = (unit.pos[0], unit.pos[1])
     if unit.status("sleep") is not None:
@@ -159,8 +195,12 @@ def search(state: Battle, unit: Unit, cat: Catalogue,
         gx, gy = goal
         if goal == start:
             return {Square(*goal): 0}
-        if goal in occupant or abs(gx - start[0]) + abs(gy - start[1]) > move:
+        if not (0 <= gx < width and 0 <= gy < height) or goal in occupant or abs(gx - start[0]) + abs(gy - start[1]) > move:
             return {}
+        if not navy:  # (a navy's land budget is left to the search)
+            straight = _straight_cost(state, unit, cat, start, goal, occupant, enters, leaves)
+            if straight is not None:
+                return {Square(*goal): straight}
     best: dict[tuple[int, int], int] = {start: 0}
     seen: dict[tuple[tuple[int, int], int], int] = {(start, 0): 0}
     # (cost, plus the distance left with a goal; the cost negated, so that of two equally
