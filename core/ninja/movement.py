@@ -13,12 +13,12 @@ import heapq
 from typing import Any, Collection
 
 
-from core.hexgrid import Hex, direction_between, neighbour
+from core.hexgrid import DIRECTIONS, Hex, direction_between
 from core.ninja.actions import OrderMove
 from core.ninja.content import Catalogue
 from core.ninja.events import MoveBlocked, UnitMoved
 from core.ninja.state import Battle, MovePlan, Unit, replace_battle, replace_unit
-from core.ninja.terrain import elevation_at, terrain_at
+from core.ninja.terrain import terrain_of
 
 MOVE_MODES = ("walk", "run", "jump")
 
@@ -50,15 +50,20 @@ def blocked_for(state: Battle, unit: Unit) -> frozenset[Hex]:
     return frozenset([u.hex for u in state.units if u.hp > 0 and u.uid != uid])
 
 
-def _enter_cost(state: Battle, cat: Catalogue, h: Hex, blocked: Collection[Hex]) -> int:
-    """Points to step into `h` (its terrain's cost), or -1 if it cannot be entered."""
+def _cell(state: Battle, cat: Catalogue, h: tuple[int, int], blocked: Collection[Hex]) -> tuple[int, int]:
+    """(points to step into `h`, its terrain's cost, or -1 if it cannot be entered; its elevation,
+    0 off the map), with the hex's board index worked out once."""
+    i = state.board.index(h)
+    if i < 0:
+        return -1, 0
+    elevation = state.board.elevation[i]
     if h in blocked:
-        return -1
-    key = terrain_at(state, h)
+        return -1, elevation
+    key = terrain_of(state, h, i)
     if not key:
-        return -1
+        return -1, elevation
     spec = cat.rules.terrain[key]
-    return spec.move_cost if spec.passable else -1
+    return (spec.move_cost if spec.passable else -1), elevation
 
 
 def search(state: Battle, cat: Catalogue, unit: Unit, mode: str,
@@ -90,68 +95,81 @@ def search(state: Battle, cat: Catalogue, unit: Unit, mode: str,
     goal = None if target is None else ((target[0], 0) if mode == "jump" else target)
     cells: dict[Hex, tuple[int, int]] = {}  # hex -> (cost to enter or -1, elevation): each looked up once
 
-    def cell(h: Hex) -> tuple[int, int]:
-        found = cells.get(h)
-        if found is None:
-            found = cells[h] = (_enter_cost(state, cat, h, blocked), elevation_at(state, h))
+    def cell(h: tuple[int, int]) -> tuple[int, int]:
+        found = cells[h] = _cell(state, cat, h, blocked)
         return found
 
+    # Hexes are plain (q, r) tuples inside the search (a Hex is one, equal and hashed alike);
+    # the answer's keys are Hexes again.
+    turn_cost, back_cost, climb_cost, max_climb = mv.turn_cost, mv.backward_cost, mv.climb_cost, mv.max_step_climb
+    jump, walk = mode == "jump", mode == "walk"
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        cost, q, r, f = heapq.heappop(heap)
-        here = (Hex(q, r), f)
+        cost, q, r, f = pop(heap)
+        h = (q, r)
+        here = (h, f)
         if cost > best.get(here, 1 << 30):
             continue
         if here == goal and here != start:
             best = {key: best[key] for key in _path(here, parent)}
             break
-        nexts: list[tuple[tuple[Hex, int], int]] = []
-        h = here[0]
-        z = cell(h)[1]
-        if mode == "jump":
-            for d in range(6):
-                n = neighbour(h, d)
-                c, nz = cell(n)
+        nexts: list[tuple[tuple[tuple[int, int], int], int]] = []
+        z = (cells.get(h) or cell(h))[1]
+        if jump:
+            for dq, dr in DIRECTIONS:
+                n = (q + dq, r + dr)
+                c, nz = cells.get(n) or cell(n)
                 if c < 0:
                     continue
-                climb = max(0, nz - z) * mv.climb_cost
+                climb = (nz - z) * climb_cost if nz > z else 0
                 nexts.append(((n, 0), cost + c + climb))  # turns are free: facing chosen at the end
         else:
-            nexts.append(((h, (f + 1) % 6), cost + mv.turn_cost))
-            nexts.append(((h, (f - 1) % 6), cost + mv.turn_cost))
-            steps = [(f, 1)]
-            if mode == "walk":
-                steps.append(((f + 3) % 6, mv.backward_cost))
-            for d, factor in steps:
-                n = neighbour(h, d)
-                c, nz = cell(n)
-                if c < 0 or abs(nz - z) > mv.max_step_climb:
-                    continue
-                nexts.append(((n, f), cost + c * factor))
+            nexts.append(((h, (f + 1) % 6), cost + turn_cost))
+            nexts.append(((h, (f - 1) % 6), cost + turn_cost))
+            dq, dr = DIRECTIONS[f]
+            n = (q + dq, r + dr)
+            c, nz = cells.get(n) or cell(n)
+            if c >= 0 and abs(nz - z) <= max_climb:
+                nexts.append(((n, f), cost + c))
+            if walk:  # a step backward
+                n = (q - dq, r - dr)
+                c, nz = cells.get(n) or cell(n)
+                if c >= 0 and abs(nz - z) <= max_climb:
+                    nexts.append(((n, f), cost + c * back_cost))
         for key, c in nexts:
             if c <= points and c < best.get(key, 1 << 30):
                 best[key] = c
                 parent[key] = here
-                heapq.heappush(heap, (c, key[0][0], key[0][1], key[1]))
+                push(heap, (c, key[0][0], key[0][1], key[1]))
     out: dict[tuple[Hex, int], tuple[int, tuple]] = {}
-    for key, c in best.items():
-        if key == start or (mode == "jump" and key[0] == unit.hex):
+    trails: dict[tuple, tuple] = {start: ()}  # node -> its steps from the start, each made once
+    for (hq, f), c in best.items():
+        key = (Hex(*hq), f)
+        if key == start or (jump and key[0] == unit.hex):
             continue
-        steps_out = []
-        node: tuple[Hex, int] | None = key
-        while node is not None and node != start:
-            prev = parent[node]
-            facing = node[1]
-            if mode == "jump" and prev is not None:
-                facing = direction_between(prev[0], node[0])
-            steps_out.append((node[0][0], node[0][1], facing))
-            node = prev
-        steps_t = tuple(reversed(steps_out))
-        if mode == "jump":
+        steps_t = _trail(key, parent, trails, jump)
+        if jump:
             for nf in range(6):
                 out[(key[0], nf)] = (c, steps_t[:-1] + ((key[0][0], key[0][1], nf),))
         else:
             out[key] = (c, steps_t)
     return out
+
+
+def _trail(node: tuple, parent: dict, trails: dict, jump: bool) -> tuple:
+    """The steps (q, r, facing) from the start to `node` along `parent`, extending the
+    nearest node whose steps `trails` holds (and keeping each node's steps there). A jump
+    faces the way it went."""
+    chain = []
+    at = node
+    while at not in trails:
+        chain.append(at)
+        at = parent[at]
+    steps = trails[at]
+    for at in reversed(chain):
+        facing = direction_between(parent[at][0], at[0]) if jump else at[1]
+        steps = trails[at] = steps + ((at[0][0], at[0][1], facing),)
+    return steps
 
 
 def _path(node: tuple[Hex, int], parent: dict) -> list[tuple[Hex, int]]:

@@ -17,10 +17,10 @@ from core.ninja.state import Battle
 def terrain_at(state: Battle, h: Hex) -> str:
     """The terrain key of `h` now ("" off the map); later changes win over earlier ones."""
     i = state.board.index(h)
-    return _terrain_of(state, h, i) if i >= 0 else ""
+    return terrain_of(state, h, i) if i >= 0 else ""
 
 
-def _terrain_of(state: Battle, h: Hex, i: int) -> str:
+def terrain_of(state: Battle, h: Hex, i: int) -> str:
     """The terrain key now of `h`, a hex on the map at board index `i`."""
     for change in reversed(state.changes):
         if change.hex == h:
@@ -65,7 +65,7 @@ def clear_line(state: Battle, cat: Catalogue, a: Hex, b: Hex) -> bool:
             if 0 > top:
                 return False
             continue
-        key = _terrain_of(state, h, i)
+        key = terrain_of(state, h, i)
         if key and specs[key].blocks_sight:
             return False
         if board.elevation[i] > top:

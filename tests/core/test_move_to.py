@@ -1,5 +1,5 @@
 """Applying a move on a position never searched asks about its one destination only
-(StatWar `reach_to`, Commanders `search(..., goal=)`): the answer must be the whole
+(StatWar `reach_to`, Commanders `search(..., goal=)`, ninja `search(..., target)`): the answer must be the whole
 search's for that square, on every square a unit could be sent to, or a replay would
 accept a move that play refused (or move a unit at another cost)."""
 
@@ -12,6 +12,8 @@ from core import registry
 from core.ai import Player
 from core.commanders.movement import search
 from core.errors import IllegalAction
+from core.ninja.movement import MOVE_MODES
+from core.ninja.movement import search as ninja_search
 from core.squaregrid import Square
 from core.statwar.actions import Activate
 from core.statwar.geometry import reach, reach_to
@@ -122,3 +124,22 @@ def test_commanders_search_towards_a_goal_answers_as_the_whole_search(scenario):
                         assert search(state, u, ruleset.catalogue, goal=(x, y)) == want
                         checked += bool(want)
     assert checked > 500
+
+
+@pytest.mark.parametrize("scenario", range(2))
+def test_ninja_search_for_one_order_answers_as_the_whole_search(scenario):
+    """A ninja order records the cost and the steps of its cheapest plan: the search that
+    stops once the order's end is settled must give the very steps the listing gives."""
+    ruleset = registry.get("ninja")
+    cat = ruleset._loaded().cat
+    checked = 0
+    for state in played("ninja", scenario, seed=scenario + 3, actions=160, every=16):
+        for u in state.units:
+            if u.hp <= 0:
+                continue
+            for mode in MOVE_MODES:
+                whole = ninja_search(state, cat, u, mode)
+                for end in list(whole)[:: max(1, len(whole) // 10)]:
+                    assert ninja_search(state, cat, u, mode, end)[end] == whole[end]
+                    checked += 1
+    assert checked > 300
