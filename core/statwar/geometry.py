@@ -326,20 +326,29 @@ def mount_positions(state: Battle, uid: int, mount: int, r: Reach) -> list[Cell]
     ]
 
 
-def targets_from(state: Battle, uid: int, x: int, y: int, size: int) -> list[int]:
-    """Enemy units on the board within the attacker's reach of footprint (x, y, size), by uid.
+def target_boxes(state: Battle, uid: int, size: int) -> list[tuple[int, int, int, int, int]]:
+    """For an attacker of footprint `size`: (x0, x1, y0, y1, uid) of every enemy it may attack,
+    where x0..x1 and y0..y1 are the top-left positions it can attack that enemy from (those
+    within its reach, by `gap`), in uid order. Listing a unit's attacks from every end of its
+    move asks each end only which boxes hold it.
 
     seed 001: "Riding units cannot be attacked": riders are never listed.
     """
     unit = state.units[uid]
     reach_sq = state.designs[unit.design].reach
+    designs = state.designs
     out = []
     for t in state.units:
         if t.side == unit.side or not (t.health > 0 and t.placed and t.riding == NO_UNIT):
             continue
-        if gap(x, y, size, t.x, t.y, state.designs[t.design].size) <= reach_sq:
-            out.append(t.uid)
+        far = designs[t.design].size - 1 + reach_sq  # gap <= reach: each axis within reach
+        out.append((t.x - size + 1 - reach_sq, t.x + far, t.y - size + 1 - reach_sq, t.y + far, t.uid))
     return out
+
+
+def targets_from(state: Battle, uid: int, x: int, y: int, size: int) -> list[int]:
+    """Enemy units on the board within the attacker's reach of footprint (x, y, size), by uid."""
+    return [t for x0, x1, y0, y1, t in target_boxes(state, uid, size) if x0 <= x <= x1 and y0 <= y <= y1]
 
 
 def as_square(pos: Cell) -> Square:

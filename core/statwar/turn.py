@@ -35,6 +35,7 @@ from core.statwar.geometry import (
     reach,
     riders_of,
     standing,
+    target_boxes,
     targets_from,
 )
 from core.statwar.specs import can_carry
@@ -138,9 +139,13 @@ def legal_actions(state: Battle, side: int, search: Search = reach) -> list:
     x, y, size = standing(state, unit)
     out.append(Activate(side, uid, None, None))
     out.extend(Activate(side, uid, None, t) for t in targets_from(state, uid, x, y, size))
-    for pos in r.ends:
-        out.append(Activate(side, uid, as_square(pos), None))
-        out.extend(Activate(side, uid, as_square(pos), t) for t in targets_from(state, uid, pos[0], pos[1], spec.size))
+    boxes = target_boxes(state, uid, spec.size)
+    for px, py in r.ends:
+        to = Square(px, py)
+        out.append(Activate(side, uid, to, None))
+        for x0, x1, y0, y1, t in boxes:
+            if x0 <= px <= x1 and y0 <= py <= y1:
+                out.append(Activate(side, uid, to, t))
     for m in mount_options(state, uid, r):
         mu = state.units[m]
         msize = state.designs[mu.design].size
