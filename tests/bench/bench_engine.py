@@ -127,15 +127,18 @@ def spread(items: list[Any], k: int) -> list[Any]:
 def median_apply(ruleset: Any, steps: list[Step], quick: bool, seen: str = "same") -> tuple[float, int]:
     """Median over the sample steps of the best time of apply(state, action).
 
-    `seen` "same": the same state object again, as in play, where the TUI and the AI
-    list the legal actions of a state and then apply one (rulesets remember the search
-    they did for that state). "equal": every call gets a state object (and units tuple)
-    it has never seen, equal in value to the last one, so the rulesets' memos, keyed by
-    value, still answer. "never": the same, and the ruleset forgets its memos before each
-    call (Ruleset.forget): a position never seen, as each of a replay's positions is.
+    `seen` "same": the same state object again, as in play, where the TUI and the AI list
+    the legal actions of a state and then apply one (rulesets remember the search they did
+    for that state; the listing is made first here too). "equal": every call gets a state
+    object (and units tuple) it has never seen, equal in value to the one listed, so the
+    rulesets' memos, keyed by value, still answer. "never": new objects too, and the ruleset
+    forgets its memos before each call (Ruleset.forget): a position never seen, as each of a
+    replay's positions is (an apply then searches towards its own destination only).
     """
     bests = []
     for step in spread(steps, 5 if quick else 15):
+        if seen != "never":
+            listed(ruleset, step.state)
         if seen != "same":
             bests.append(cold_apply(ruleset, step.state, step.action, 20 if quick else 50, 3 if quick else 7,
                                     forget=seen == "never"))
@@ -143,6 +146,14 @@ def median_apply(ruleset: Any, steps: list[Step], quick: bool, seen: str = "same
             t = time_call(lambda s=step: ruleset.apply(s.state, s.action), repeats=3 if quick else 7, min_time=0.005 if quick else 0.02)
             bests.append(t.best)
     return statistics.median(bests), len(bests)
+
+
+def listed(ruleset: Any, state: Any) -> None:
+    """List the legal actions of `state` for the side to act, as the screen and the AI do
+    before they apply one (which leaves the position's move searches in the memos)."""
+    movers = ruleset.to_act(state)
+    if movers:
+        ruleset.legal_actions(state, movers[0])
 
 
 def living_units(state: Any) -> int:
