@@ -131,7 +131,7 @@ def test_ninja_search_for_one_order_answers_as_the_whole_search(scenario):
     """A ninja order records the cost and the steps of its cheapest plan: the search that
     stops once the order's end is settled must give the very steps the listing gives."""
     ruleset = registry.get("ninja")
-    cat = ruleset._loaded().cat
+    cat = ruleset.cat
     checked = 0
     for state in played("ninja", scenario, seed=scenario + 3, actions=160, every=16):
         for u in state.units:
