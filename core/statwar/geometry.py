@@ -92,74 +92,10 @@ class Reach:
         self.ends: list[Cell] = []  # positions the move may end on, in (y, x) order
 
 
-def reach(state: Battle, uid: int) -> Reach:
-    """Breadth-first search over top-left positions, up to the unit's Move in steps.
-
-    A rider starts from every position inside its mount's footprint (stepping off
-    counts as a step), so its ends never include the mount's squares.
-    """
-    board = state.board
-    passable = board.passable
-    unit = state.units[uid]
-    spec = state.designs[unit.design]
-    size = spec.size
-    footprint = cells(0, 0, size)  # offsets of the squares a position covers, as `cells` orders them
-    occ = occupancy(state)
-    zone = controlled(state, unit.side)
-    side = unit.side
-    units = state.units
-    out = Reach()
-    if unit.riding != NO_UNIT:
-        mx, my, msize = standing(state, unit)
-        sources = [(mx + ox, my + oy) for oy in range(msize - size + 1) for ox in range(msize - size + 1)]
-    else:
-        sources = [(unit.x, unit.y)]
-    for s in sources:
-        out.steps[s] = 0
-    bad: set[Cell] = set()
-    frontier = sources
-    for step in range(1, spec.move + 1):
-        nxt: list[Cell] = []
-        for x, y in frontier:
-            for dx, dy in ALL_EIGHT:
-                pos = (x + dx, y + dy)
-                if pos in out.steps or pos in bad:
-                    continue
-                free = True
-                ok = True
-                stop = NO_UNIT
-                for ox, oy in footprint:  # cells(pos[0], pos[1], size), in its order
-                    c = (pos[0] + ox, pos[1] + oy)
-                    if not passable(c[0], c[1]):
-                        ok = False
-                        break
-                    holder = occ.get(c)
-                    if holder is not None and holder != uid:
-                        if units[holder].side != side:
-                            ok = False
-                            break
-                        free = False
-                    z = zone.get(c)
-                    if z is not None and (stop == NO_UNIT or z < stop):
-                        stop = z
-                if not ok:
-                    bad.add(pos)
-                    continue
-                out.steps[pos] = step
-                if stop != NO_UNIT:
-                    out.stopped_by[pos] = stop
-                else:
-                    nxt.append(pos)
-                if free:
-                    out.ends.append(pos)
-        frontier = nxt
-    out.ends.sort(key=lambda p: (p[1], p[0]))
-    return out
-
-
 def _position_check(pos: Cell, footprint, passable, occ, units, uid: int, side: int, zone) -> tuple[bool, bool, int]:
     """(may stand on, free of friends, stopping Defender or NO_UNIT) for the position `pos`
-    of a unit whose footprint offsets are `footprint`: `reach`'s test of one position."""
+    of a unit whose footprint offsets are `footprint`: the one test of a position that
+    `reach` and `reach_to` both make."""
     free = True
     stop = NO_UNIT
     for ox, oy in footprint:
@@ -177,25 +113,76 @@ def _position_check(pos: Cell, footprint, passable, occ, units, uid: int, side: 
     return True, free, stop
 
 
+def _starts(state: Battle, unit: Unit, size: int) -> list[Cell]:
+    """Where a move starts: the unit's own position, or for a rider every position of its
+    footprint inside its mount's (stepping off counts as a step)."""
+    if unit.riding == NO_UNIT:
+        return [(unit.x, unit.y)]
+    mx, my, msize = standing(state, unit)
+    return [(mx + ox, my + oy) for oy in range(msize - size + 1) for ox in range(msize - size + 1)]
+
+
+def reach(state: Battle, uid: int) -> Reach:
+    """Breadth-first search over top-left positions, up to the unit's Move in steps.
+
+    A rider starts from every position inside its mount's footprint (stepping off
+    counts as a step), so its ends never include the mount's squares.
+    """
+    board = state.board
+    passable = board.passable
+    unit = state.units[uid]
+    spec = state.designs[unit.design]
+    size = spec.size
+    footprint = cells(0, 0, size)  # offsets of the squares a position covers, as `cells` orders them
+    occ = occupancy(state)
+    zone = controlled(state, unit.side)
+    side = unit.side
+    units = state.units
+    out = Reach()
+    sources = _starts(state, unit, size)
+    for s in sources:
+        out.steps[s] = 0
+    bad: set[Cell] = set()
+    frontier = sources
+    for step in range(1, spec.move + 1):
+        nxt: list[Cell] = []
+        for x, y in frontier:
+            for dx, dy in ALL_EIGHT:
+                pos = (x + dx, y + dy)
+                if pos in out.steps or pos in bad:
+                    continue
+                ok, free, stop = _position_check(pos, footprint, passable, occ, units, uid, side, zone)
+                if not ok:
+                    bad.add(pos)
+                    continue
+                out.steps[pos] = step
+                if stop != NO_UNIT:
+                    out.stopped_by[pos] = stop
+                else:
+                    nxt.append(pos)
+                if free:
+                    out.ends.append(pos)
+        frontier = nxt
+    out.ends.sort(key=lambda p: (p[1], p[0]))
+    return out
+
+
 def reach_to(state: Battle, uid: int, goal: Cell) -> tuple[int, int] | None:
     """`reach` asked about one position only: (fewest steps, stopping Defender or NO_UNIT)
     when the unit's move may end on `goal`, None when it may not.
 
     It tries the straight line to the goal first, then searches only towards the goal
-    (A*: fewest steps so far plus the Chebyshev distance left, which never
-    overestimates a move of one step in eight directions), over the same positions and steps as `reach`: a position's test is `reach`'s,
-    a zone stops a move except from where it starts, and the answer is `reach`'s
-    `steps[goal]` and `stopped_by.get(goal)` whenever `goal` is one of its `ends`.
+    (A*: fewest steps so far plus the Chebyshev distance left, which never overestimates
+    a move of one step in eight directions), over the same positions and steps as
+    `reach`: the same test of a position (`_position_check`), a zone stops a move except
+    from where it starts, and the answer is `reach`'s `steps[goal]` and
+    `stopped_by.get(goal)` whenever `goal` is one of its `ends`.
     Applying a move on a position never searched needs this, not every end.
     """
     unit = state.units[uid]
     spec = state.designs[unit.design]
     size = spec.size
-    if unit.riding != NO_UNIT:
-        mx, my, msize = standing(state, unit)
-        sources = [(mx + ox, my + oy) for oy in range(msize - size + 1) for ox in range(msize - size + 1)]
-    else:
-        sources = [(unit.x, unit.y)]
+    sources = _starts(state, unit, size)
     move = spec.move
     gx, gy = goal
     if goal in sources or move < 1:
@@ -288,7 +275,6 @@ class ReachMemo:
         found = reach(state, uid)
         self._last = (state, uid, found)
         return found
-
 
     def held(self, state: Battle, uid: int) -> Reach | None:
         """The search this memo holds for the unit on an equal position, without searching."""
