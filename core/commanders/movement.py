@@ -87,9 +87,7 @@ class ReachMemo:
         search towards `dest` alone (not kept: the screen and the AI list a unit's moves,
         which fills the memo, before they apply one)."""
         hit = self._table.get(self._key(state, unit))
-        if hit is not None:
-            return hit.get(dest)
-        return search(state, unit, cat, goal=(dest[0], dest[1])).get(dest)
+        return hit.get(dest) if hit is not None else cost_to(state, unit, cat, dest)
 
     def reachable(self, state: Battle, unit: Unit, cat: Catalogue) -> dict[Square, int]:
         key = self._key(state, unit)
