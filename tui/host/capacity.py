@@ -11,7 +11,7 @@ import os
 #: about 10 ms (docs/PERFORMANCE.md, "Hosted play over SSH"), so memory is what the default
 #: guards now: 4 a core is about 220 MB a core. A bigger machine is given more with the option.
 PLAYERS_PER_CORE = 4
-#: The most players a host may be told to take (each is a process of about 50 MB).
+#: The most players a host may be told to take (each is a process of about 55 MB).
 MAX_PLAYERS = 1000
 
 
