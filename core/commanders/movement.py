@@ -16,7 +16,7 @@ import heapq
 from core.commanders.content import Catalogue
 from core.commanders.derived import speeds, spec_of, tags_of
 from core.commanders.state import Battle, Unit
-from core.squaregrid import ORTHOGONAL, Square
+from core.squaregrid import ORTHOGONAL, Square, square
 
 
 def can_enter(state: Battle, unit: Unit, sq: tuple[int, int], cat: Catalogue) -> bool:
@@ -259,4 +259,4 @@ def search(state: Battle, unit: Unit, cat: Catalogue,
                 best[nxt] = total
     if goal is not None:
         return {}
-    return {Square(*sq): c for sq, c in sorted(best.items(), key=lambda kv: (kv[0][1], kv[0][0])) if sq == start or sq not in occupant}
+    return {square(sq): c for sq, c in sorted(best.items(), key=lambda kv: (kv[0][1], kv[0][0])) if sq == start or sq not in occupant}

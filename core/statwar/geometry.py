@@ -12,7 +12,7 @@ from __future__ import annotations
 import heapq
 from typing import Callable
 
-from core.squaregrid import ALL_EIGHT, Square
+from core.squaregrid import ALL_EIGHT, Square, square
 from core.statwar.state import NO_UNIT, Battle, Unit
 
 Cell = tuple[int, int]
@@ -338,4 +338,4 @@ def targets_from(state: Battle, uid: int, x: int, y: int, size: int) -> list[int
 
 
 def as_square(pos: Cell) -> Square:
-    return Square(pos[0], pos[1])
+    return square(pos)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from core.errors import IllegalAction
 from core.ruleset import Outcome
-from core.squaregrid import Square
+from core.squaregrid import Square, square
 from core.statwar.actions import Activate, Deploy, Detonate, Mount, Withhold
 from core.statwar.combat import Fight
 from core.statwar.events import (
@@ -93,7 +93,7 @@ def deploy_spots(state: Battle, uid: int) -> list[Square]:
     for y in range(board.height - size + 1):
         for x in range(board.width - size + 1):
             if all(board.owner_at(cx, cy) == unit.side and (cx, cy) not in occ for cx, cy in cells(x, y, size)):
-                out.append(Square(x, y))
+                out.append(square((x, y)))
     return out
 
 
@@ -140,8 +140,9 @@ def legal_actions(state: Battle, side: int, search: Search = reach) -> list:
     out.append(Activate(side, uid, None, None))
     out.extend(Activate(side, uid, None, t) for t in targets_from(state, uid, x, y, size))
     boxes = target_boxes(state, uid, spec.size)
-    for px, py in r.ends:
-        to = Square(px, py)
+    for pos in r.ends:
+        to = square(pos)
+        px, py = pos
         out.append(Activate(side, uid, to, None))
         for x0, x1, y0, y1, t in boxes:
             if x0 <= px <= x1 and y0 <= py <= y1:

@@ -11,6 +11,7 @@ from core.squaregrid import (
     neighbours8,
     rectangle,
     ring8,
+    square,
     within_manhattan,
 )
 
@@ -74,3 +75,20 @@ def test_footprint_is_a_size_by_size_block_from_its_corner(origin, size):
 
 def test_rectangle_is_row_major():
     assert list(rectangle(2, 2)) == [Square(0, 0), Square(1, 0), Square(0, 1), Square(1, 1)]
+
+
+@given(coord, coord)
+@SETTINGS
+def test_square_is_made_once_and_equals_the_square_itself(x, y):
+    made = square((x, y))
+    assert type(made) is Square and made == Square(x, y) == (x, y)
+    assert square(Square(x, y)) is made  # the same object from a tuple or a Square
+
+
+def test_the_made_squares_are_bounded():
+    import core.squaregrid as grid
+
+    for i in range(grid._MADE_AT_MOST + 10):
+        square((i, -1))
+    assert len(grid._MADE) <= grid._MADE_AT_MOST
+    assert square((5, -1)) == (5, -1)
