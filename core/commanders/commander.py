@@ -72,9 +72,11 @@ class TemperamentScore:
     value: int
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Commander:
-    """Everything a commander file holds. Frozen; progression makes a new record."""
+    """Everything a commander file holds. Frozen; progression makes a new record. Its hash is
+    kept once made: the movement memo's key holds the commander, and a commander changes
+    only when it learns or levels (a new record)."""
 
     ruleset: str
     kind: str

@@ -121,14 +121,18 @@ def speeds(state: Battle, unit: Unit, cat: Catalogue) -> tuple[int, int]:
     return move, min(land, move)
 
 
-def attack_range(state: Battle, unit: Unit, cat: Catalogue) -> tuple[int, int]:
+def attack_range(state: Battle, unit: Unit, cat: Catalogue, water: bool | None = None) -> tuple[int, int]:
     """(range, attack penalty). 1 is melee. Archery expertise lengthens troop shots; at expert
-    a melee troop unit may shoot at range 4 with attack -4 (seed 002 skills)."""
+    a melee troop unit may shoot at range 4 with attack -4 (seed 002 skills). Where the unit
+    stands matters only by whether it is water: `water` says so for another square than the
+    unit's own (the range it would have there)."""
     spec = spec_of(unit, cat)
     if unit.role == "commander":
         return 1, 0
     base = spec.range
-    if spec.land_range and not on_water(state, unit):
+    if water is None:
+        water = on_water(state, unit)
+    if spec.land_range and not water:
         base = spec.land_range
     tier = state.leaders[unit.leader].commander.skill_tier("Archery expertise")
     if base > 0:

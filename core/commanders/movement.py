@@ -76,10 +76,12 @@ class ReachMemo:
 
     @staticmethod
     def _key(state: Battle, unit: Unit) -> tuple:
-        others: list = []
+        uid, others = unit.uid, []
+        add = others.append
         for u in state.units:
-            if u.hp > 0 and u.uid != unit.uid:
-                others += (u.pos, u.side)
+            if u.hp > 0 and u.uid != uid:
+                add(u.pos)
+                add(u.side)
         return (state.board, unit, state.leaders[unit.leader].commander, tuple(others))
 
     def cost_to(self, state: Battle, unit: Unit, cat: Catalogue, dest: tuple[int, int]) -> int | None:

@@ -12,9 +12,9 @@ from __future__ import annotations
 import attrs
 
 from core.commanders.actions import Cast, EndTurn, Order, Rally, Regroup
-from core.commanders.combat import in_reach, reach, resolve_attack
+from core.commanders.combat import in_reach, resolve_attack
 from core.commanders.content import Catalogue
-from core.commanders.derived import command_range
+from core.commanders.derived import attack_range, command_range
 from core.commanders.effects import damage, put, remove_status, set_leader
 from core.commanders.events import BattleEnded, StatusEnded, TurnBegan, TurnEnded, UnitMoved, UnitPlaced
 from core.commanders.movement import ReachMemo, can_enter, cost_to, reachable
@@ -75,32 +75,34 @@ def acting_units(state: Battle) -> list[Unit]:
 
 def order_actions(state: Battle, unit: Unit, cat: Catalogue, memo: ReachMemo | None = None) -> list[Order]:
     """Every destination, each followed by the attacks from there (`in_reach`). The unit's range
-    where it would stand depends on that square's terrain alone (`derived.attack_range`: land
-    range off water), so it is found once per terrain, and each enemy is one distance check.
+    where it would stand depends only on whether that square is water (`derived.attack_range`:
+    land range off water), so it is found twice at most, and each enemy is one distance check.
     Every step costs at least 1, so no destination is farther from the unit than its dearest
     cost: an enemy farther from the unit than that plus its longest range is never in reach
     and is left out of the checks."""
     side, uid = unit.side, unit.uid
     costs = reachable(state, unit, cat, memo)
     board = state.board
-    terrains = [board.terrain_at(dest) for dest in costs]
-    ranges: dict[str, int] = {}
-    for dest, terrain in zip(costs, terrains):
-        if terrain not in ranges:
-            ranges[terrain] = reach(state, unit_with(unit, pos=dest), cat)[0]
+    width, kinds = board.width, board.terrain
+    on_land, on_water = attack_range(state, unit, cat, water=False)[0], attack_range(state, unit, cat, water=True)[0]
     sx, sy = unit.pos[0], unit.pos[1]
-    limit = max(costs.values()) + max(ranges.values())
+    limit = max(costs.values()) + max(on_land, on_water)
     enemies = [(u.uid, u.pos[0], u.pos[1]) for u in state.units
                if u.hp > 0 and u.side != side and abs(u.pos[0] - sx) + abs(u.pos[1] - sy) <= limit]
-    out = []
-    for dest, terrain in zip(costs, terrains):
-        out.append(Order(side, uid, dest, -1))
+    out: list[Order] = []
+    add = out.append
+    rng, water_differs = on_land, on_water != on_land
+    for dest in costs:
+        add(Order(side, uid, dest, -1))
         if enemies:
-            rng = ranges[terrain]
             x, y = dest
-            for target, ex, ey in enemies:
-                if 1 <= abs(x - ex) + abs(y - ey) <= rng:
-                    out.append(Order(side, uid, dest, target))
+            if water_differs:
+                rng = on_water if kinds[y * width + x] == "water" else on_land  # Board.terrain_at, on_water
+            for target, ex, ey in enemies:  # 1 <= manhattan(dest, enemy) <= rng
+                dx, dy = x - ex, y - ey
+                d = (dx if dx >= 0 else -dx) + (dy if dy >= 0 else -dy)
+                if 0 < d <= rng:
+                    add(Order(side, uid, dest, target))
     return out
 
 
