@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import bisect
 import heapq
-from typing import Any, Collection
+from typing import Any, Callable, Collection
 
 
 from core.hexgrid import DIRECTIONS, Hex, direction_between
@@ -235,11 +235,13 @@ class ReachMemo:
     search is made once per ninja and mode in a movement phase (where nobody moves until
     the phase resolves) however the states were built: listing the legal orders, the AI
     weighing them, and recording the one chosen share it, and so do equal copies (a
-    replay's, a loaded save's). Only those values and the answers are kept, never a state.
+    replay's, a loaded save's). Only those values (for action orders: the ninja records,
+    the smoke and the terrain changes) and the answers are kept, never a state.
 
     An entry is a whole search (with the listing `move_options` makes of it), or the
     answer for one order's end (`plan` on a position never listed: the search stops once
-    that end is settled, as without a memo). The whole table is replaced in one store,
+    that end is settled, as without a memo), or one ninja's movement orders (`orders`)
+    or action orders (`action_orders`) for a position. The whole table is replaced in one store,
     never changed in place, so the AI thread and the screen can share it. At most `size`
     entries, when full the older half goes: a movement phase of 8 ninja a side fills about
     64 (three modes and the orders of each ninja). Keeping 512 slowed AI battles: the
@@ -309,6 +311,22 @@ class ReachMemo:
         found = search(state, cat, unit, mode, end, blocked).get(end)
         self._put(state, cat, key, found)
         return found
+
+    def action_orders(self, state: Battle, cat: Catalogue, uid: int,
+                      build: Callable[[Battle, Catalogue, int], list]) -> tuple:
+        """Every action order ninja `uid` may be given (`build`: `turn.unit_action_orders`),
+        built once per ninja and position, as `orders` is for movement. What they read (the
+        ninja on the field, the smoke, the terrain changes, the board) is the same for every
+        order of an action phase, so after each order recorded the next listing finds every
+        other ninja's orders again: working out the lines of sight and the jutsu placements is
+        most of an action phase's listing."""
+        key = ("actions", uid, state.units, state.smoke, state.changes)
+        hit = self._table(state, cat).get(key)
+        if hit is None:
+            hit = tuple(build(state, cat, uid))
+            self._put(state, cat, key, hit)
+        return hit
+
 
 
 PRIORITY_RANK = {"run": 0, "jump": 1, "walk": 2, "stand": 3}

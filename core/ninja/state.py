@@ -66,7 +66,7 @@ class Smoke:
     rounds: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)  # the hash kept: memo keys hold every ninja (movement.ReachMemo)
 class Unit:
     uid: int
     side: int

@@ -103,8 +103,12 @@ def grown_by_one(state: Battle, cat: Catalogue, order: OrderAction) -> list[Orde
 
 
 def unit_orders(state: Battle, cat: Catalogue, uid: int, reach: ReachMemo | None = None) -> list:
+    """The orders ninja `uid` may be given in this phase (with `reach`, those of an equal
+    position are not worked out again)."""
     if state.phase == "movement":
         return unit_move_orders(state, cat, uid, reach)
+    if reach is not None:
+        return list(reach.action_orders(state, cat, uid, unit_action_orders))
     return unit_action_orders(state, cat, uid)
 
 

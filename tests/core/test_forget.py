@@ -53,3 +53,43 @@ def test_forget_drops_the_searches_an_equal_position_would_find(name, monkeypatc
     assert ruleset.apply(copied(state), action) == first and not calls  # the memo answered
     ruleset.forget()
     assert ruleset.apply(copied(state), action) == first and calls  # searched again
+
+
+def test_ninja_works_out_each_ninjas_action_orders_once_a_phase(monkeypatch):
+    """An action phase's orders change nothing its action orders read (the ninja on the
+    field, smoke, terrain), so after one order is recorded the next listing finds every
+    other ninja's orders in the memo, equal to working them out again; forget drops them."""
+    from core.ninja import turn
+
+    ruleset = registry.get("ninja")
+    real = turn.unit_action_orders
+    worked: list[int] = []
+    monkeypatch.setattr(turn, "unit_action_orders", lambda s, c, uid: worked.append(uid) or real(s, c, uid))
+    state = ruleset.new_battle(ruleset.load_scenario(ruleset.scenarios()[0].name), 5)
+    players = {s: Player("easy", 3 + s) for s in range(2)}
+    for _ in range(400):  # to the first action phase with two ninja of a side still to order
+        side = ruleset.to_act(state)[0]
+        if state.phase == "action" and len(turn.unordered(state, side)) >= 2:
+            break
+        state, _ = ruleset.apply(state, players[side].choose(ruleset, state, side))
+    else:
+        pytest.fail("no action phase in 400 actions")
+    cat = ruleset.cat
+    ruleset.forget()
+    worked.clear()
+    listed = ruleset.legal_actions(copied(state), side)
+    todo = turn.unordered(state, side)
+    assert sorted(worked) == sorted(todo)
+    order = next(a for a in listed if getattr(a, "unit", None) == todo[0] and a.act == "rest")
+    after, _ = ruleset.apply(state, order)
+    worked.clear()
+    again = ruleset.legal_actions(copied(after), side)
+    assert worked == [] and again == real_listing(turn, after, cat, side, real)
+    ruleset.forget()
+    assert ruleset.legal_actions(copied(after), side) == again and sorted(worked) == sorted(todo[1:])
+
+
+def real_listing(turn, state, cat, side, real):
+    """The legal actions worked out without any memo."""
+    out = [a for uid in turn.unordered(state, side) for a in real(state, cat, uid)]
+    return out + turn.volley_orders(state, cat, side) + [turn.Submit(side)]
