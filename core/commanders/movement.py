@@ -88,7 +88,8 @@ class ReachMemo:
         """`reachable(...).get(dest)`: from the search held for an equal position, or else by a
         search towards `dest` alone (not kept: the screen and the AI list a unit's moves,
         which fills the memo, before they apply one)."""
-        hit = self._table.get(self._key(state, unit))
+        table = self._table
+        hit = table.get(self._key(state, unit)) if table else None  # (nothing listed: a replay, a verify)
         return hit.get(dest) if hit is not None else cost_to(state, unit, cat, dest)
 
     def reachable(self, state: Battle, unit: Unit, cat: Catalogue) -> dict[Square, int]:
@@ -188,7 +189,8 @@ def search(state: Battle, unit: Unit, cat: Catalogue,
     board = state.board
     width, height = board.width, board.height
     terrain, elevation = board.terrain, board.elevation
-    occupant: dict[tuple[int, int], int] = {(u.pos[0], u.pos[1]): u.side for u in state.units if u.hp > 0 and u.uid != unit.uid}
+    uid = unit.uid
+    occupant: dict[tuple[int, int], int] = {u.pos: u.side for u in state.units if u.hp > 0 and u.uid != uid}  # Square keys, equal to (x, y)
     enters: dict[str, bool] = {}  # terrain -> whether the unit may enter it
     leaves: dict[tuple[str, bool], int] = {}  # (terrain, uphill) -> what leaving it costs
     if goal is not None:
