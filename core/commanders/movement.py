@@ -32,17 +32,23 @@ def can_enter(state: Battle, unit: Unit, sq: tuple[int, int], cat: Catalogue) ->
 def leave_cost(state: Battle, unit: Unit, a: tuple[int, int], b: tuple[int, int], cat: Catalogue) -> int:
     """What one step from a to b costs this unit. Of `b` it reads only whether it stands
     higher than `a`, and of `a` only its terrain (`search` keeps one answer per terrain left, uphill or not)."""
+    board = state.board
+    return _leave_cost(state, unit, board.terrain_at(a), board.height_at(b) > board.height_at(a), cat)
+
+
+def _leave_cost(state: Battle, unit: Unit, kind: str, uphill: bool, cat: Catalogue) -> int:
+    """`leave_cost` of a square of terrain `kind`, towards a higher square or not."""
     tags = tags_of(unit, cat)
     if "air" in tags:
         return 1
     leader = state.leaders[unit.leader]
     if unit.role == "commander" and leader.commander.buffs.ignore_movement_penalties:
         return 1
-    terrain = cat.terrain[state.board.terrain_at(a)]
+    terrain = cat.terrain[kind]
     if terrain.name == "water" and "navy" in tags:
         return 1
     extra = terrain.leave_extra
-    if terrain.leave_uphill_extra and state.board.height_at(b) > state.board.height_at(a):
+    if terrain.leave_uphill_extra and uphill:
         extra += terrain.leave_uphill_extra
     if not extra:
         return 1
@@ -128,16 +134,17 @@ def cost_to(state: Battle, unit: Unit, cat: Catalogue, dest: tuple[int, int], me
 
 
 def _straight_cost(state: Battle, unit: Unit, cat: Catalogue, start: tuple[int, int], goal: tuple[int, int],
-                   occupant: dict, enters: dict, leaves: dict) -> int | None:
+                   occupant: dict, enters: dict, leaves: dict, land: int | None = None) -> int | None:
     """The Manhattan distance from `start` to `goal` when the path that only closes in on the
     goal (along the longer way left first) costs 1 a step and may be taken: no move is cheaper,
-    so that is what the search would find. None when a step of it costs more or is barred.
+    so that is what the search would find. None when a step of it costs more or is barred, or
+    (a navy, with its `land` points) when it steps onto land more times than those.
     `occupant`, `enters` and `leaves` are `search`'s own tables."""
     board = state.board
     width, terrain, elevation = board.width, board.terrain, board.elevation
     x, y = start
     gx, gy = goal
-    steps = 0
+    steps = on_land = 0
     while x != gx or y != gy:  # every square between stays inside the board, like the two ends
         if abs(gx - x) >= abs(gy - y):
             nx, ny = x + (1 if gx > x else -1), y
@@ -157,9 +164,84 @@ def _straight_cost(state: Battle, unit: Unit, cat: Catalogue, start: tuple[int, 
             cost = leaves[key] = leave_cost(state, unit, (x, y), (nx, ny), cat)
         if cost != 1:
             return None
+        if land is not None and kind != "water":
+            on_land += 1
+            if on_land > land:
+                return None
         x, y = nx, ny
         steps += 1
     return steps
+
+
+def _cheapest(state: Battle, unit: Unit, cat: Catalogue, start: tuple[int, int], goal: tuple[int, int],
+              budgets: tuple[int, int | None], occupant: dict, enters: dict) -> int | None:
+    """The cheapest cost of a move from `start` to `goal`, or None: the cost `search` finds
+    for `goal`, by the same rules (terrain `can_enter`, no enemy passed, steps as
+    `leave_cost`, within the move's points; `budgets` is (move, land) for a navy, whose steps
+    onto land also count against its land points, else (move, None)).
+
+    Only the cost is asked for, not the way, so this A* (the cost so far plus the Manhattan
+    distance left, which never overestimates: every step costs at least 1) keeps a search
+    node as one number (board index, plus the land points used times the board's size for a
+    navy) and one pair of step costs a terrain (level or downhill, uphill). `occupant` and
+    `enters` are `search`'s own tables; the caller has checked that the goal is free and
+    inside the board."""
+    move, land = budgets
+    board = state.board
+    width, height = board.width, board.height
+    size = width * height
+    terrain, elevation = board.terrain, board.elevation
+    side = unit.side
+    gx, gy = goal
+    x, y = start
+    best = {y * width + x: 0}  # node -> cheapest cost found
+    steps: dict[str, tuple[int, int]] = {}  # terrain left -> (cost level or down, cost uphill)
+    frontier = [(abs(gx - x) + abs(gy - y), 0, 0, x, y)]  # (cost + distance left, -cost, land used, x, y)
+    pop, push = heapq.heappop, heapq.heappush
+    while frontier:
+        _, cost, used, x, y = pop(frontier)
+        cost = -cost
+        here = y * width + x
+        if best[here + used * size] < cost:
+            continue
+        if x == gx and y == gy:
+            return cost
+        kind = terrain[here]
+        level_up = steps.get(kind)
+        if level_up is None:
+            level = _leave_cost(state, unit, kind, False, cat)
+            up = _leave_cost(state, unit, kind, True, cat) if cat.terrain[kind].leave_uphill_extra else level
+            level_up = steps[kind] = (level, up)
+        z = elevation[here]
+        for nx, ny in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+            if nx < 0 or ny < 0 or nx >= width or ny >= height:
+                continue
+            index = ny * width + nx
+            step = level_up[elevation[index] > z]
+            total = cost + step
+            ahead = total + abs(gx - nx) + abs(gy - ny)
+            if ahead > move:
+                continue
+            kind = terrain[index]
+            now = used
+            if land is not None and kind != "water":
+                now += step
+                if now > land:
+                    continue
+            node = index + now * size
+            if best.get(node, move + 1) <= total:
+                continue
+            ok = enters.get(kind)
+            if ok is None:
+                ok = enters[kind] = can_enter(state, unit, (nx, ny), cat)
+            if not ok:
+                continue
+            other = occupant.get((nx, ny))
+            if other is not None and other != side:
+                continue
+            best[node] = total
+            push(frontier, (ahead, -total, now, nx, ny))
+    return None
 
 
 Node = tuple[tuple[int, int], int]  # a square and the land a navy unit has used reaching it
@@ -199,10 +281,12 @@ def search(state: Battle, unit: Unit, cat: Catalogue,
             return {Square(*goal): 0}
         if not (0 <= gx < width and 0 <= gy < height) or goal in occupant or abs(gx - start[0]) + abs(gy - start[1]) > move:
             return {}
-        if not navy:  # (a navy's land budget is left to the search)
-            straight = _straight_cost(state, unit, cat, start, goal, occupant, enters, leaves)
-            if straight is not None:
-                return {Square(*goal): straight}
+        if parents is None:
+            budgets = (move, land if navy else None)
+            cost = _straight_cost(state, unit, cat, start, goal, occupant, enters, leaves, budgets[1])
+            if cost is None:
+                cost = _cheapest(state, unit, cat, start, goal, budgets, occupant, enters)
+            return {} if cost is None else {Square(*goal): cost}
     best: dict[tuple[int, int], int] = {start: 0}
     seen: dict[tuple[tuple[int, int], int], int] = {(start, 0): 0}
     # (cost, plus the distance left with a goal; the cost negated, so that of two equally
