@@ -164,12 +164,13 @@ class Ruleset(abc.ABC):
             after, events = self.resolve(state, action)
             return Played(after, events, after.dice.counter - dice.counter)
         if self.rolls_no_dice(action):
-            recorded = self.record(state, action, dice.next_step())
+            stepped = dice.next_step()
+            recorded = self.record(state, action, stepped)
             if recorded is not None:
                 return Played(recorded[0], recorded[1], 0)
             after, events = self.resolve(state, action)
             if after.dice is dice:  # as promised: the action's own stream would go unread
-                return Played(replacer(type(after))(after, dice=dice.next_step()), events, 0)
+                return Played(replacer(type(after))(after, dice=stepped), events, 0)
         own = dice.for_action(self.codec().action_key(action))
         after, events = self.resolve(replacer(type(state))(state, dice=own), action)
         return Played(replacer(type(after))(after, dice=dice.next_step()), events, after.dice.counter)

@@ -53,4 +53,4 @@ def regen(state: Battle, leader_index: int, events: list, cat: Catalogue) -> Bat
     if gained:
         leader = leader_with(leader, mp=leader.mp + gained)
         events.append(MPRestored(leader.index, gained, "manahoar"))
-    return set_leader(state, leader)
+    return state if leader is state.leaders[leader_index] else set_leader(state, leader)

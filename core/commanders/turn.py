@@ -239,7 +239,7 @@ def _wake_neighbours(state: Battle, unit: Unit, events: list) -> Battle:
     found: list[Unit | None] = [None, None, None, None]
     for u in state.units:
         if u.hp > 0:
-            i = around.get((u.pos[0], u.pos[1]))
+            i = around.get(u.pos)  # a Square, equal to (x, y)
             if i is not None and found[i] is None:
                 found[i] = u
     for other in found:
@@ -256,9 +256,18 @@ def _after_order(state: Battle, events: list, cat: Catalogue) -> Battle:
         return end_turn(state, events, cat)
     if state.regroup:
         return battle_with(state, mode="regroup")
-    if not acting_units(state):
+    if not _any_acting(state):
         return end_turn(state, events, cat)
     return state
+
+
+def _any_acting(state: Battle) -> bool:
+    """Whether `acting_units(state)` has any, stopping at the first."""
+    index, acted = state.leader_now.index, state.acted
+    for u in state.units:
+        if u.hp > 0 and u.leader == index and u.uid not in acted and u.status("sleep") is None:
+            return True
+    return False
 
 
 def _regroup(state: Battle, action: Regroup, events: list, cat: Catalogue) -> Battle:
@@ -291,13 +300,16 @@ def end_turn(state: Battle, events: list, cat: Catalogue) -> Battle:
             key = (sq[0], sq[1])
             if other.burn_amount > burning.get(key, (0, -1))[0]:
                 burning[key] = (other.burn_amount, other.index)
-    for unit in state.troop_of(leader.index):
-        amount, owner = burning.get((unit.pos[0], unit.pos[1]), (0, -1))
-        if amount:
-            state = damage(state, unit.uid, amount, "burn", events, credit=owner)
+    if burning:
+        for unit in state.troop_of(leader.index):
+            amount, owner = burning.get((unit.pos[0], unit.pos[1]), (0, -1))
+            if amount:
+                state = damage(state, unit.uid, amount, "burn", events, credit=owner)
     if state.units[leader.uid].hp > 0:
         state = regen(state, leader.index, events, cat)
     for unit in state.troop_of(leader.index):
+        if not unit.statuses:
+            continue
         kept = []
         for s in unit.statuses:
             if s.name == "poison":
@@ -313,31 +325,35 @@ def end_turn(state: Battle, events: list, cat: Catalogue) -> Battle:
         turns = leader.burn_turns - 1
         state = set_leader(state, leader_with(leader, burn_turns=turns, burn=leader.burn if turns > 0 else (), burn_amount=leader.burn_amount if turns > 0 else 0))
     events.append(TurnEnded(leader.index))
-    state = battle_with(state, mode="", acted=(), hit_troops=(), regroup=())
-    if outcome(state) is not None:
+    cleared = {"mode": "", "acted": (), "hit_troops": (), "regroup": ()}  # the turn's own records
+    if outcome(state) is not None:  # (which reads none of them)
         events.append(_ended(state))
-        return state
-    return _next_turn(state, events)
+        return battle_with(state, **cleared)
+    return _next_turn(state, events, cleared)
 
 
-def _next_turn(state: Battle, events: list) -> Battle:
+def _next_turn(state: Battle, events: list, fields: dict | None = None) -> Battle:
+    """The next living leader's turn (a new round after the last), with the Battle `fields`
+    given set in the first new state made."""
+    fields = fields or {}
     turn, rnd = state.turn, state.round
     for _ in range(len(state.queue) + 1):
         turn += 1
         if turn >= len(state.queue):
             turn = 0
             rnd += 1
-            state = battle_with(state, round=rnd)
+            state = battle_with(state, round=rnd, **fields)
+            fields = {}
             state = _round_start(state, events)
             if outcome(state) is not None:
                 events.append(_ended(state))
                 return battle_with(state, turn=turn)
         leader = state.leaders[state.queue[turn]]
         if state.units[leader.uid].hp > 0:
-            state = battle_with(state, turn=turn)
+            state = battle_with(state, turn=turn, **fields)
             events.append(TurnBegan(leader.index, state.round))
             return state
-    return state
+    return battle_with(state, **fields) if fields else state
 
 
 def _round_start(state: Battle, events: list) -> Battle:
