@@ -140,6 +140,28 @@ def test_an_edit_with_its_links_recomputed_is_found_within_its_checkpoint_window
     assert str(error).startswith(f"{error.file}: actions[{k}..{2 * k - 1}]: the replay diverges within these actions")
 
 
+def test_the_first_fault_is_named_first(saved):
+    """A verify hashes the checkpoints it reached after the replay (back to back), but names
+    the faults in their order: a checkpoint that differs before a later broken link, and
+    before a later illegal action; a broken link before the checkpoint after it."""
+    path, _ = saved
+    k = saves.HASH_EVERY
+    data = load_json(path)
+    data["hashes"][1]["hash"] = "0" * 16  # the checkpoint after k actions
+    dump_json(path, data)
+    tamper_action(path, k + 7)
+    error = reason_of(path)
+    assert error.action_index == 0 and f"actions[0..{k - 1}]: the replay diverges within" in str(error)
+    data = load_json(path)
+    data["actions"][k + 7] = {"kind": "Trip", "side": data["actions"][k + 7]["side"], "uid": 0, "target": 99}
+    dump_json(path, relink(data))
+    error = reason_of(path)
+    assert error.action_index == 0 and f"actions[0..{k - 1}]: the replay diverges within" in str(error)
+    tamper_action(path, 3)  # the checkpoint after k actions still differs
+    error = reason_of(path)
+    assert error.action_index == 3 and "actions[3]: not the action recorded here" in str(error)
+
+
 def test_an_illegal_action_is_named(saved):
     path, _ = saved
     data = load_json(path)
