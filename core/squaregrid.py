@@ -24,7 +24,7 @@ def square(pos: tuple[int, int]) -> Square:
     if made is None:
         if len(_MADE) >= _MADE_AT_MOST:
             _MADE.clear()
-        made = _MADE[pos] = Square(pos[0], pos[1])
+        made = _MADE[pos] = Square(*pos)  # (x, y) and nothing else, as Square itself insists
     return made
 
 

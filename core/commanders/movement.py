@@ -286,7 +286,7 @@ def search(state: Battle, unit: Unit, cat: Catalogue,
             cost = _straight_cost(state, unit, cat, start, goal, occupant, enters, leaves, budgets[1])
             if cost is None:
                 cost = _cheapest(state, unit, cat, start, goal, budgets, occupant, enters)
-            return {} if cost is None else {Square(*goal): cost}
+            return {} if cost is None else {square(goal): cost}
     best: dict[tuple[int, int], int] = {start: 0}
     seen: dict[tuple[tuple[int, int], int], int] = {(start, 0): 0}
     # (cost, plus the distance left with a goal; the cost negated, so that of two equally

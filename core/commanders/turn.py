@@ -24,7 +24,7 @@ from core.commanders.state import Battle, Unit, battle_with, leader_with, unit_w
 from core.commanders.targets import cast_actions
 from core.errors import IllegalAction
 from core.ruleset import Outcome
-from core.squaregrid import Square, manhattan, neighbours4
+from core.squaregrid import Square, manhattan, neighbours4, square
 from core.words import cell
 
 
@@ -204,7 +204,7 @@ def _order(state: Battle, action: Order, events: list, cat: Catalogue, memo: Rea
         raise IllegalAction(f"{unit.kind} has already acted this turn")
     if unit.status("sleep") is not None:
         raise IllegalAction(f"{unit.kind} is asleep")
-    dest = Square(*action.dest)
+    dest = square(action.dest)
     cost = cost_to(state, unit, cat, dest, memo)
     if cost is None:
         raise IllegalAction(f"{unit.kind} cannot reach {cell(*dest)} this turn")
@@ -224,8 +224,9 @@ def _order(state: Battle, action: Order, events: list, cat: Catalogue, memo: Rea
         state = _wake_neighbours(state, unit, events)
     else:
         state = battle_with(state, mode="move", acted=state.acted + (unit.uid,))
-    if target is not None:
-        state = resolve_attack(state, unit.uid, target.uid, events, cat)
+    if target is None:  # a move alone hurts nobody: the battle goes on, the leader stands
+        return _after_move(state, events, cat)
+    state = resolve_attack(state, unit.uid, target.uid, events, cat)
     return _after_order(state, events, cat)
 
 
@@ -233,7 +234,10 @@ def _wake_neighbours(state: Battle, unit: Unit, events: list) -> Battle:
     """Seed 002: an ally moving into melee range wakes a sleeping unit.
 
     The units on the four squares around (`Battle.unit_at` of each, in `neighbours4`'s order)
-    are found in one pass over the units."""
+    are found in one pass over the units, made only when an ally of the mover sleeps."""
+    side = unit.side
+    if not any(u.statuses and u.side == side and u.hp > 0 and u.status("sleep") is not None for u in state.units):
+        return state
     x, y = unit.pos[0], unit.pos[1]
     around = {(x, y - 1): 0, (x + 1, y): 1, (x, y + 1): 2, (x - 1, y): 3}
     found: list[Unit | None] = [None, None, None, None]
@@ -254,6 +258,11 @@ def _after_order(state: Battle, events: list, cat: Catalogue) -> Battle:
         return state
     if state.units[state.leader_now.uid].hp <= 0:
         return end_turn(state, events, cat)
+    return _after_move(state, events, cat)
+
+
+def _after_move(state: Battle, events: list, cat: Catalogue) -> Battle:
+    """`_after_order` once the battle is known to go on and the leader to stand."""
     if state.regroup:
         return battle_with(state, mode="regroup")
     if not _any_acting(state):
