@@ -75,8 +75,16 @@ class Dice:
         if sides < 1:
             raise ValueError(f"a die needs at least one side, not {sides}")
         seed, start = self.seed, self.counter
-        values = tuple(((splitmix64(seed, start + i) * sides) >> 64) + 1 for i in range(count))
-        return values, Dice(seed, start + count)
+        values = []
+        add = values.append
+        z = seed + (start + 1) * GOLDEN_GAMMA  # splitmix64(seed, start + i), written out: a strike rolls a die a hit point
+        for _ in range(count):
+            x = z & MASK64
+            x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK64
+            add((((x ^ (x >> 31)) * sides) >> 64) + 1)
+            z += GOLDEN_GAMMA
+        return tuple(values), Dice(seed, start + count)
 
     def coin(self) -> tuple[bool, Dice]:
         value, nxt = self.roll(2)

@@ -156,8 +156,9 @@ def resolve_attack(state: Battle, attacker_uid: int, defender_uid: int, events: 
     its damage (numbers, reach, advantage) looks at either."""
     attacker, defender = state.units[attacker_uid], state.units[defender_uid]
     mark = {"hit_troops": state.hit_troops + ((attacker_uid, defender.leader),)}
-    # Worked out once: the advantages, and each side's numbers while it is unhurt (a unit's
-    # strikes follow its hit points, so a striker hurt first has its numbers worked out again).
+    # Worked out once: the advantages (they read the two units' types alone), and each side's
+    # numbers while it is unhurt (a unit's strikes follow its hit points, so a striker hurt
+    # first has its numbers worked out again).
     att_adv = advantage(state, attacker, defender, cat)
     def_adv = advantage(state, defender, attacker, cat)
     n_att = strike_numbers(state, attacker, defender, cat, att_adv)
@@ -176,7 +177,7 @@ def resolve_attack(state: Battle, attacker_uid: int, defender_uid: int, events: 
         attacker = state.units[attacker_uid]
         if attacker.hp > 0:
             defender = state.units[defender_uid]
-            dice, ev = strikes(dice, attacker, defender, False, False, strike_numbers(state, attacker, defender, cat))
+            dice, ev = strikes(dice, attacker, defender, False, False, strike_numbers(state, attacker, defender, cat, att_adv))
             events.append(ev)
             state = damage(state, defender_uid, ev.damage, "strikes", events, by=attacker_uid, dice=dice)
         return state
@@ -187,7 +188,7 @@ def resolve_attack(state: Battle, attacker_uid: int, defender_uid: int, events: 
         defender = state.units[defender_uid]
         if answer and defender.hp > 0:
             attacker = state.units[attacker_uid]
-            dice, ev = strikes(dice, defender, attacker, True, False, strike_numbers(state, defender, attacker, cat))
+            dice, ev = strikes(dice, defender, attacker, True, False, strike_numbers(state, defender, attacker, cat, def_adv))
             events.append(ev)
             state = damage(state, attacker_uid, ev.damage, "strikes", events, by=defender_uid, dice=dice)
         return state

@@ -12,7 +12,7 @@ from __future__ import annotations
 import attrs
 
 from core.commanders.actions import Cast, EndTurn, Order, Rally, Regroup
-from core.commanders.combat import in_reach, resolve_attack
+from core.commanders.combat import resolve_attack
 from core.commanders.content import Catalogue
 from core.commanders.derived import attack_range, command_range
 from core.commanders.effects import damage, put, remove_status, set_leader
@@ -215,7 +215,8 @@ def _order(state: Battle, action: Order, events: list, cat: Catalogue, memo: Rea
         target = state.units[action.target]
         if target.hp <= 0 or target.side == unit.side:
             raise IllegalAction("the target must be a living enemy")
-        if not in_reach(state, unit_with(unit, pos=dest), dest, target.pos, cat):
+        rng = attack_range(state, unit, cat, water=state.board.terrain_at(dest) == "water")[0]  # its range at dest
+        if not 1 <= manhattan(dest, target.pos) <= rng:  # in_reach from dest
             raise IllegalAction(f"the target is out of reach from {cell(*dest)}")
     if dest != unit.pos:
         events.append(UnitMoved(unit.uid, unit.pos, dest, cost))
@@ -236,7 +237,10 @@ def _wake_neighbours(state: Battle, unit: Unit, events: list) -> Battle:
     The units on the four squares around (`Battle.unit_at` of each, in `neighbours4`'s order)
     are found in one pass over the units, made only when an ally of the mover sleeps."""
     side = unit.side
-    if not any(u.statuses and u.side == side and u.hp > 0 and u.status("sleep") is not None for u in state.units):
+    for u in state.units:
+        if u.statuses and u.side == side and u.hp > 0 and u.status("sleep") is not None:
+            break
+    else:
         return state
     x, y = unit.pos[0], unit.pos[1]
     around = {(x, y - 1): 0, (x + 1, y): 1, (x, y + 1): 2, (x - 1, y): 3}
