@@ -133,48 +133,55 @@ def cost_to(state: Battle, unit: Unit, cat: Catalogue, dest: tuple[int, int], me
     return search(state, unit, cat, goal=(dest[0], dest[1])).get(dest)
 
 
+def _step_costs(state: Battle, unit: Unit, kind: str, cat: Catalogue, table: dict[str, tuple[int, int]]) -> tuple[int, int]:
+    """What leaving a square of terrain `kind` costs this unit: (towards a square not higher,
+    towards a higher one), from `table` (terrain -> that pair) or worked out once and put there."""
+    pair = table.get(kind)
+    if pair is None:
+        level = _leave_cost(state, unit, kind, False, cat)
+        uphill = _leave_cost(state, unit, kind, True, cat) if cat.terrain[kind].leave_uphill_extra else level
+        pair = table[kind] = (level, uphill)
+    return pair
+
+
 def _straight_cost(state: Battle, unit: Unit, cat: Catalogue, start: tuple[int, int], goal: tuple[int, int],
-                   occupant: dict, enters: dict, leaves: dict, land: int | None = None) -> int | None:
+                   occupant: dict, enters: dict, steps: dict, land: int | None) -> int | None:
     """The Manhattan distance from `start` to `goal` when the path that only closes in on the
     goal (along the longer way left first) costs 1 a step and may be taken: no move is cheaper,
     so that is what the search would find. None when a step of it costs more or is barred, or
     (a navy, with its `land` points) when it steps onto land more times than those.
-    `occupant`, `enters` and `leaves` are `search`'s own tables."""
+    `occupant`, `enters` and `steps` are `search`'s own tables."""
     board = state.board
     width, terrain, elevation = board.width, board.terrain, board.elevation
     x, y = start
     gx, gy = goal
-    steps = on_land = 0
+    count = on_land = 0
     while x != gx or y != gy:  # every square between stays inside the board, like the two ends
         if abs(gx - x) >= abs(gy - y):
             nx, ny = x + (1 if gx > x else -1), y
         else:
             nx, ny = x, y + (1 if gy > y else -1)
         here, index = y * width + x, ny * width + nx
-        kind = terrain[index]
-        ok = enters.get(kind)
+        there = terrain[index]
+        ok = enters.get(there)
         if ok is None:
-            ok = enters[kind] = can_enter(state, unit, (nx, ny), cat)
+            ok = enters[there] = can_enter(state, unit, (nx, ny), cat)
         side = occupant.get((nx, ny))
         if not ok or (side is not None and side != unit.side):
             return None
-        key = (terrain[here], elevation[index] > elevation[here])
-        cost = leaves.get(key)
-        if cost is None:
-            cost = leaves[key] = leave_cost(state, unit, (x, y), (nx, ny), cat)
-        if cost != 1:
+        if _step_costs(state, unit, terrain[here], cat, steps)[elevation[index] > elevation[here]] != 1:
             return None
-        if land is not None and kind != "water":
+        if land is not None and there != "water":
             on_land += 1
             if on_land > land:
                 return None
         x, y = nx, ny
-        steps += 1
-    return steps
+        count += 1
+    return count
 
 
 def _cheapest(state: Battle, unit: Unit, cat: Catalogue, start: tuple[int, int], goal: tuple[int, int],
-              budgets: tuple[int, int | None], occupant: dict, enters: dict) -> int | None:
+              budgets: tuple[int, int | None], occupant: dict, enters: dict, steps: dict) -> int | None:
     """The cheapest cost of a move from `start` to `goal`, or None: the cost `search` finds
     for `goal`, by the same rules (terrain `can_enter`, no enemy passed, steps as
     `leave_cost`, within the move's points; `budgets` is (move, land) for a navy, whose steps
@@ -183,9 +190,8 @@ def _cheapest(state: Battle, unit: Unit, cat: Catalogue, start: tuple[int, int],
     Only the cost is asked for, not the way, so this A* (the cost so far plus the Manhattan
     distance left, which never overestimates: every step costs at least 1) keeps a search
     node as one number (board index, plus the land points used times the board's size for a
-    navy) and one pair of step costs a terrain (level or downhill, uphill). `occupant` and
-    `enters` are `search`'s own tables; the caller has checked that the goal is free and
-    inside the board."""
+    navy). `occupant`, `enters` and `steps` are `search`'s own tables; the caller has
+    checked that the goal is free and inside the board."""
     move, land = budgets
     board = state.board
     width, height = board.width, board.height
@@ -195,7 +201,6 @@ def _cheapest(state: Battle, unit: Unit, cat: Catalogue, start: tuple[int, int],
     gx, gy = goal
     x, y = start
     best = {y * width + x: 0}  # node -> cheapest cost found
-    steps: dict[str, tuple[int, int]] = {}  # terrain left -> (cost level or down, cost uphill)
     frontier = [(abs(gx - x) + abs(gy - y), 0, 0, x, y)]  # (cost + distance left, -cost, land used, x, y)
     pop, push = heapq.heappop, heapq.heappush
     while frontier:
@@ -206,12 +211,7 @@ def _cheapest(state: Battle, unit: Unit, cat: Catalogue, start: tuple[int, int],
             continue
         if x == gx and y == gy:
             return cost
-        kind = terrain[here]
-        level_up = steps.get(kind)
-        if level_up is None:
-            level = _leave_cost(state, unit, kind, False, cat)
-            up = _leave_cost(state, unit, kind, True, cat) if cat.terrain[kind].leave_uphill_extra else level
-            level_up = steps[kind] = (level, up)
+        level_up = _step_costs(state, unit, terrain[here], cat, steps)
         z = elevation[here]
         for nx, ny in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
             if nx < 0 or ny < 0 or nx >= width or ny >= height:
@@ -222,18 +222,18 @@ def _cheapest(state: Battle, unit: Unit, cat: Catalogue, start: tuple[int, int],
             ahead = total + abs(gx - nx) + abs(gy - ny)
             if ahead > move:
                 continue
-            kind = terrain[index]
+            there = terrain[index]
             now = used
-            if land is not None and kind != "water":
+            if land is not None and there != "water":
                 now += step
                 if now > land:
                     continue
             node = index + now * size
             if best.get(node, move + 1) <= total:
                 continue
-            ok = enters.get(kind)
+            ok = enters.get(there)
             if ok is None:
-                ok = enters[kind] = can_enter(state, unit, (nx, ny), cat)
+                ok = enters[there] = can_enter(state, unit, (nx, ny), cat)
             if not ok:
                 continue
             other = occupant.get((nx, ny))
@@ -255,14 +255,13 @@ def search(state: Battle, unit: Unit, cat: Catalogue,
 
     What a square costs depends only on its terrain and the unit, so it is looked up once
     per terrain a search meets: whether the unit may enter it (`can_enter`), and what
-    leaving it costs (`leave_cost`) towards a higher square and towards one not higher.
+    leaving it costs (`_step_costs`) towards a higher square and towards one not higher.
 
     Given a `goal` square, it answers for that square alone: {goal: cheapest cost}, or {}
-    when the move may not end there (the whole search's answer for it). It then searches
-    only towards the goal (A*: the cost so far plus the Manhattan distance left, which never
-    overestimates since every step costs at least 1) and stops when the goal is taken,
-    after trying the one path that only closes in on it (`_straight_cost`): applying a
-    move on a position never searched needs this, not every square."""
+    when the move may not end there (the whole search's answer for it). It first tries the
+    one path that only closes in on the goal (`_straight_cost`), then searches towards the
+    goal alone (`_cheapest`): applying a move on a position never searched needs this, not
+    every square."""
     move, land = speeds(state, unit, cat)
     start = (unit.pos[0], unit.pos[1])
     if unit.status("sleep") is not None:
@@ -274,23 +273,22 @@ def search(state: Battle, unit: Unit, cat: Catalogue,
     uid = unit.uid
     occupant: dict[tuple[int, int], int] = {u.pos: u.side for u in state.units if u.hp > 0 and u.uid != uid}  # Square keys, equal to (x, y)
     enters: dict[str, bool] = {}  # terrain -> whether the unit may enter it
-    leaves: dict[tuple[str, bool], int] = {}  # (terrain, uphill) -> what leaving it costs
+    steps: dict[str, tuple[int, int]] = {}  # terrain left -> what leaving it costs (not uphill, uphill)
     if goal is not None:
         gx, gy = goal
         if goal == start:
             return {Square(*goal): 0}
         if not (0 <= gx < width and 0 <= gy < height) or goal in occupant or abs(gx - start[0]) + abs(gy - start[1]) > move:
             return {}
-        if parents is None:
-            budgets = (move, land if navy else None)
-            cost = _straight_cost(state, unit, cat, start, goal, occupant, enters, leaves, budgets[1])
-            if cost is None:
-                cost = _cheapest(state, unit, cat, start, goal, budgets, occupant, enters)
-            return {} if cost is None else {square(goal): cost}
+        budgets = (move, land if navy else None)
+        cost = _straight_cost(state, unit, cat, start, goal, occupant, enters, steps, budgets[1])
+        if cost is None:
+            cost = _cheapest(state, unit, cat, start, goal, budgets, occupant, enters, steps)
+        return {} if cost is None else {square(goal): cost}
     best: dict[tuple[int, int], int] = {start: 0}
     seen: dict[tuple[tuple[int, int], int], int] = {(start, 0): 0}
-    # (cost, plus the distance left with a goal; the cost negated, so that of two equally
-    # promising nodes the one nearer the goal goes first; land used; square)
+    # (cost, the cost negated, land used, square): the order nodes are settled in, which
+    # decides the parents recorded (a route) between paths of the same cost
     frontier = [(0, 0, 0, start)]
     if parents is not None:
         parents[(start, 0)] = (None, 0)
@@ -299,11 +297,9 @@ def search(state: Battle, unit: Unit, cat: Catalogue,
         cost = -cost
         if seen.get((sq, land_used), 1 << 30) < cost:
             continue
-        if sq == goal:
-            return {Square(*sq): cost}
         x, y = sq
         z = elevation[y * width + x]
-        here = terrain[y * width + x]
+        level_up = _step_costs(state, unit, terrain[y * width + x], cat, steps)
         for dx, dy in ORTHOGONAL:  # neighbours4's order
             nx, ny = x + dx, y + dy
             if not (0 <= nx < width and 0 <= ny < height):
@@ -319,32 +315,22 @@ def search(state: Battle, unit: Unit, cat: Catalogue,
             side = occupant.get(nxt)
             if side is not None and side != unit.side:
                 continue
-            uphill = elevation[index] > z
-            step = leaves.get((here, uphill))
-            if step is None:
-                step = leaves[(here, uphill)] = leave_cost(state, unit, sq, nxt, cat)
+            step = level_up[elevation[index] > z]
             total = cost + step
             if total > move:
                 continue
             used = land_used
-            if navy and terrain[index] != "water":
+            if navy and kind != "water":
                 used += step
                 if used > land:
                     continue
             key = (nxt, used if navy else 0)
             if seen.get(key, 1 << 30) <= total:
                 continue
-            ahead = total
-            if goal is not None:
-                ahead += abs(gx - nxt[0]) + abs(gy - nxt[1])
-                if ahead > move:
-                    continue
             seen[key] = total
             if parents is not None:
                 parents[key] = ((sq, land_used), total)
-            heapq.heappush(frontier, (ahead, -total, key[1], nxt))
+            heapq.heappush(frontier, (total, -total, key[1], nxt))
             if total < best.get(nxt, 1 << 30):
                 best[nxt] = total
-    if goal is not None:
-        return {}
     return {square(sq): c for sq, c in sorted(best.items(), key=lambda kv: (kv[0][1], kv[0][0])) if sq == start or sq not in occupant}
