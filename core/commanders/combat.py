@@ -84,7 +84,9 @@ def reach(state: Battle, unit: Unit, cat: Catalogue) -> tuple[int, int]:
 
 
 def in_reach(state: Battle, unit: Unit, frm: tuple[int, int], target_pos: tuple[int, int], cat: Catalogue) -> bool:
-    rng, _ = reach(state, unit, cat)
+    """Whether `unit`, standing at `frm`, reaches `target_pos`: at least a square away and within
+    its range there (which only the square's being water or not changes: `attack_range`)."""
+    rng = attack_range(state, unit, cat, water=state.board.terrain_at(frm) == "water")[0]
     d = manhattan(frm, target_pos)
     return 1 <= d <= rng
 

@@ -9,10 +9,12 @@ a round brings poison.
 
 from __future__ import annotations
 
+from typing import Iterator
+
 import attrs
 
 from core.commanders.actions import Cast, EndTurn, Order, Rally, Regroup
-from core.commanders.combat import resolve_attack
+from core.commanders.combat import in_reach, resolve_attack
 from core.commanders.content import Catalogue
 from core.commanders.derived import attack_range, command_range
 from core.commanders.effects import damage, put, remove_status, set_leader
@@ -68,9 +70,15 @@ def to_act(state: Battle) -> tuple[int, ...]:
 # --- legal actions ------------------------------------------------------------------
 
 
+def _acting(state: Battle) -> Iterator[Unit]:
+    """The units of the leader whose turn it is that may still act (alive, not yet acted, not
+    asleep), in the battle's order."""
+    index, acted = state.leader_now.index, state.acted
+    return (u for u in state.units if u.hp > 0 and u.leader == index and u.uid not in acted and u.status("sleep") is None)
+
+
 def acting_units(state: Battle) -> list[Unit]:
-    leader = state.leader_now
-    return [u for u in state.troop_of(leader.index) if u.uid not in state.acted and u.status("sleep") is None]
+    return list(_acting(state))
 
 
 def order_actions(state: Battle, unit: Unit, cat: Catalogue, memo: ReachMemo | None = None) -> list[Order]:
@@ -215,8 +223,7 @@ def _order(state: Battle, action: Order, events: list, cat: Catalogue, memo: Rea
         target = state.units[action.target]
         if target.hp <= 0 or target.side == unit.side:
             raise IllegalAction("the target must be a living enemy")
-        rng = attack_range(state, unit, cat, water=state.board.terrain_at(dest) == "water")[0]  # its range at dest
-        if not 1 <= manhattan(dest, target.pos) <= rng:  # in_reach from dest
+        if not in_reach(state, unit, dest, target.pos, cat):
             raise IllegalAction(f"the target is out of reach from {cell(*dest)}")
     if dest != unit.pos:
         events.append(UnitMoved(unit.uid, unit.pos, dest, cost))
@@ -269,18 +276,9 @@ def _after_move(state: Battle, events: list, cat: Catalogue) -> Battle:
     """`_after_order` once the battle is known to go on and the leader to stand."""
     if state.regroup:
         return battle_with(state, mode="regroup")
-    if not _any_acting(state):
+    if next(_acting(state), None) is None:
         return end_turn(state, events, cat)
     return state
-
-
-def _any_acting(state: Battle) -> bool:
-    """Whether `acting_units(state)` has any, stopping at the first."""
-    index, acted = state.leader_now.index, state.acted
-    for u in state.units:
-        if u.hp > 0 and u.leader == index and u.uid not in acted and u.status("sleep") is None:
-            return True
-    return False
 
 
 def _regroup(state: Battle, action: Regroup, events: list, cat: Catalogue) -> Battle:
