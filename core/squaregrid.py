@@ -1,7 +1,6 @@
 """Squares as (x, y) with x to the right and y down; 4- and 8-neighbour metrics."""
 
-
-
+import functools
 from typing import Iterator, NamedTuple
 
 
@@ -10,22 +9,12 @@ class Square(NamedTuple):
     y: int
 
 
-#: The Squares `square` has made, one per (x, y). A board is at most a few thousand squares;
-#: past this many (several boards' worth) the table starts again.
-_MADE: dict[tuple[int, int], Square] = {}
-_MADE_AT_MOST = 1 << 14
-
-
+@functools.lru_cache(maxsize=1 << 14)  # a board is at most a few thousand squares
 def square(pos: tuple[int, int]) -> Square:
-    """The Square at `pos`, made once and shared (a Square is an immutable value): listing a
-    unit's moves names the same squares on every call, and looking one up costs a fifth of
-    making it."""
-    made = _MADE.get(pos)
-    if made is None:
-        if len(_MADE) >= _MADE_AT_MOST:
-            _MADE.clear()
-        made = _MADE[pos] = Square(*pos)  # (x, y) and nothing else, as Square itself insists
-    return made
+    """The Square at `pos`, made once and shared (a Square is an immutable value, and this
+    reads nothing else): listing a unit's moves names the same squares on every call, and
+    looking one up costs less than half of making one."""
+    return Square(*pos)
 
 
 ORTHOGONAL: tuple[tuple[int, int], ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))

@@ -328,7 +328,6 @@ class ReachMemo:
         return hit
 
 
-
 PRIORITY_RANK = {"run": 0, "jump": 1, "walk": 2, "stand": 3}
 
 

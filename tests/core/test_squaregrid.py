@@ -86,9 +86,8 @@ def test_square_is_made_once_and_equals_the_square_itself(x, y):
 
 
 def test_the_made_squares_are_bounded():
-    import core.squaregrid as grid
-
-    for i in range(grid._MADE_AT_MOST + 10):
+    limit = square.cache_info().maxsize
+    for i in range(limit + 10):
         square((i, -1))
-    assert len(grid._MADE) <= grid._MADE_AT_MOST
+    assert square.cache_info().currsize <= limit
     assert square((5, -1)) == (5, -1)
