@@ -12,7 +12,7 @@ from __future__ import annotations
 import heapq
 from typing import Callable
 
-from core.squaregrid import ALL_EIGHT, Square, square
+from core.squaregrid import ALL_EIGHT
 from core.statwar.state import NO_UNIT, Battle, Unit
 
 Cell = tuple[int, int]
@@ -335,7 +335,3 @@ def target_boxes(state: Battle, uid: int, size: int) -> list[tuple[int, int, int
 def targets_from(state: Battle, uid: int, x: int, y: int, size: int) -> list[int]:
     """Enemy units on the board within the attacker's reach of footprint (x, y, size), by uid."""
     return [t for x0, x1, y0, y1, t in target_boxes(state, uid, size) if x0 <= x <= x1 and y0 <= y <= y1]
-
-
-def as_square(pos: Cell) -> Square:
-    return square(pos)

@@ -26,7 +26,6 @@ from core.statwar.events import (
 )
 from core.statwar.geometry import (
     Search,
-    as_square,
     cells,
     gap,
     mount_positions,
@@ -154,7 +153,7 @@ def legal_actions(state: Battle, side: int, search: Search = reach) -> list:
         out.extend(Mount(side, uid, m, t) for t in targets_from(state, uid, mu.x, mu.y, msize))
     if spec.suicide_bomb:
         out.append(Detonate(side, uid, None))
-        out.extend(Detonate(side, uid, as_square(pos)) for pos in r.ends)
+        out.extend(Detonate(side, uid, square(pos)) for pos in r.ends)
     return out
 
 
