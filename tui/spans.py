@@ -109,7 +109,10 @@ def render_partial_update(self: Any) -> Any:
     if not regions or any(y >= len(self.cuts) for y, _, _ in spans):  # off screen: as Textual does
         self._dirty_regions.update(changed)
         return replaced_update(self)
-    rows = sorted({y for y, _, _ in spans})
+    on_line: dict[int, list[tuple[int, int]]] = {}
+    for y, x1, x2 in spans:
+        on_line.setdefault(y, []).append((x1, x2))
+    rows = sorted(on_line)
     cuts = self.cuts
     chops: list[dict[int, Any]] = [dict.fromkeys(cut_set[:-1]) for cut_set in cuts]
     for widget, (region, clip) in self.visible_widgets.items():
@@ -117,18 +120,29 @@ def render_partial_update(self: Any) -> Any:
         if not shown or not any(shown.overlaps(r) for r in regions):
             continue
         top, bottom = shown.y, shown.bottom
-        lines = [y for y in rows if top <= y < bottom]
-        if not lines:
-            continue
-        first, last = lines[0], lines[-1]
-        strips = widget.render_lines(Region(shown.x - region.x, first - region.y, shown.width, last - first + 1))
         left, right = shown.column_span
-        for y in lines:
+        wanted: dict[int, tuple[list[int], set[int]]] = {}  # line -> (its cuts, the stretches it fills)
+        for y in rows:
+            if not top <= y < bottom:
+                continue
             chops_line = chops[y]
+            line_spans = on_line[y]
             final_cuts = [cut for cut in cuts[y] if right >= cut >= left]
+            empty = {
+                cut for cut, end in zip(final_cuts, final_cuts[1:])
+                if chops_line[cut] is None and any(x1 < end and cut < x2 for x1, x2 in line_spans)
+            }
+            if empty:
+                wanted[y] = (final_cuts, empty)
+        if not wanted:  # every stretch a change is in is shown by a widget in front of it
+            continue
+        first, last = min(wanted), max(wanted)
+        strips = widget.render_lines(Region(shown.x - region.x, first - region.y, shown.width, last - first + 1))
+        for y, (final_cuts, empty) in wanted.items():
+            chops_line = chops[y]
             pieces = strips[y - first].divide([cut - left for cut in final_cuts[1:]])
             for cut, piece in zip(final_cuts, pieces):
-                if chops_line.get(cut) is None:  # front to back: the first widget at a cut shows there
+                if cut in empty:
                     chops_line[cut] = piece
     return ChopsUpdate(chops, spans, [cut_set[1:] for cut_set in cuts])
 
@@ -163,7 +177,10 @@ def render_segments(self: Any, console: Any) -> str:
 
     `self.spans` holds (y, x1, x2) per changed span in screen cells; `self.chops[y]`
     maps each widget's first column on line y to its strip there, and
-    `self.chop_ends[y]` holds where each of those strips ends.
+    `self.chop_ends[y]` holds where each of those strips ends. Every span starts with a
+    move to its own first column, so no newline is written between lines, and the style in
+    force carries from one span to the next (moving the cursor leaves it as it is): the
+    next span sends only what differs, and the update ends with one reset.
     """
     from rich.control import Control
 
@@ -173,7 +190,7 @@ def render_segments(self: Any, console: Any) -> str:
     move_to = Control.move_to
     chops = self.chops
     chop_ends = self.chop_ends
-    last_y = self.spans[-1][0]
+    current = _PLAIN
     for y, x1, x2 in self.spans:
         line = chops[y]
         ends = chop_ends[y]
@@ -182,18 +199,28 @@ def render_segments(self: Any, console: Any) -> str:
                 continue
             if x >= x1 and end <= x2:  # the whole strip changed
                 append(move_to(x, y).segment.text)
-                append(render_runs(strip, color_system))
+                current = write_runs(append, strip, color_system, current)
                 continue
             start, stop = cell_bounds(strip, max(x1 - x, 0), min(end, x2) - x)
             append(move_to(x + start, y).segment.text)
-            append(render_runs(strip.crop(start, stop), color_system))
-        if y != last_y:
-            append("\n")
+            current = write_runs(append, strip.crop(start, stop), color_system, current)
+    if current is not _PLAIN:
+        append("\x1b[0m")
     return "".join(sequences)
 
 
 def render_runs(segments: Any, color_system: ColorSystem) -> str:
-    """Segments as terminal text, the style changed only where it changes, by what changes.
+    """Segments as terminal text, the style changed only where it changes, by what changes,
+    from no style to no style (write_runs)."""
+    out: list[str] = []
+    if write_runs(out.append, segments, color_system, _PLAIN) is not _PLAIN:
+        out.append("\x1b[0m")
+    return "".join(out)
+
+
+def write_runs(append: Any, segments: Any, color_system: ColorSystem, current: Any) -> Any:
+    """Append `segments` as terminal text, starting with the look `current` in force;
+    returns the look in force after them.
 
     Strip.render wraps every segment in its whole style and a reset, so neighbours of one
     style (a border's corner, its line and its title) repeat the same sequence, and a map
@@ -204,9 +231,6 @@ def render_runs(segments: Any, color_system: ColorSystem) -> str:
     """
     from textual.strip import Strip
 
-    out: list[str] = []
-    append = out.append
-    current = _PLAIN  # what is in force: nothing at the start, as after Strip.render's reset
     for text, style, _ in segments:
         if not text:
             continue
@@ -221,9 +245,7 @@ def render_runs(segments: Any, color_system: ColorSystem) -> str:
             append(_change(current, look))
             current = look
         append(text)
-    if current is not _PLAIN:
-        append("\x1b[0m")
-    return "".join(out)
+    return current
 
 
 #: SGR codes that turn attributes on, by Rich's attribute bit (textual.strip.SGR_STYLES)

@@ -127,6 +127,18 @@ def test_a_span_in_the_middle_of_a_widget_is_written_from_its_own_first_column(i
     assert len(ours) < len(installed(update, console()))
 
 
+def test_the_style_carries_from_one_span_to_the_next_and_no_newline_is_written(installed):
+    panel = Style(color="grey82", bgcolor="grey7")
+    line = Strip([Segment("health 12/12", panel)], 23)
+    new = [{17: line} for _ in range(HEIGHT)]
+    update = ChopsUpdate(new, [(1, 24, 26), (3, 24, 26)], [[40]] * HEIGHT)
+    ours = spans.render_segments(update, console())
+    assert "\n" not in ours
+    assert ours.count("\x1b[0m") == 1 and ours.endswith("\x1b[0m")  # one reset, at the end
+    assert ours.count("\x1b[38;5;252;48;5;233m") == 1  # the second span's look is already in force
+    assert len(ours) < len(installed(update, console()))
+
+
 def test_one_style_run_is_one_sequence_and_a_change_sends_only_what_differs():
     border = Style(color="blue", bgcolor="grey11")
     run = spans.render_runs([Segment("╭", border), Segment("─", border), Segment(" Gale ", border)], console()._color_system)
