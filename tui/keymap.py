@@ -99,9 +99,16 @@ def binding(action_id: str, action: str | None = None, *, priority: bool = False
 
 
 def move_bindings() -> list[Binding]:
-    """Cursor movement bindings (keys set by the preset through the keymap)."""
+    """Cursor movement bindings (keys set by the preset through the keymap).
+
+    They are priority bindings: the App finds them before the key is handed to the focused
+    map and bubbles back up through every container to the screen, the most frequent key
+    going the shortest way. The map is the battle screen's one focusable widget, so no
+    other widget there wanted these keys first.
+    """
     return [
-        Binding(PRESET_MOVES[BOUND_PRESET][m], f"move('{m}')", m.replace("_", "-"), show=False, id=f"map.{m}")
+        Binding(PRESET_MOVES[BOUND_PRESET][m], f"move('{m}')", m.replace("_", "-"), show=False, id=f"map.{m}",
+                priority=True)
         for m in MOVES
     ]
 

@@ -529,6 +529,9 @@ class BattleScreen(Screen[None]):
 
     # --- key actions ---------------------------------------------------------
     def action_move(self, direction: str) -> None:
+        if self.playing and self.playback is not None:  # a priority binding: on_key never sees these keys
+            self.playback.skip()
+            return
         dx, dy = keymap.DIRECTIONS[direction]
         if self.map.move_cursor(dx, dy):
             # in the same handler as the map: the panels go out in the map's frame

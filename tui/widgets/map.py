@@ -165,6 +165,8 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
         self.colour = True
         self.viewer: int | None = None  # whose own units are drawn as such (side_look)
         self._rows: dict[int, Strip] = {}
+        self._cells: dict[Cell, list[Segment]] = {}  # each cell's segments, kept until it changes
+        self._base: Style | None = None  # the widget's own style, kept until the styles change
         self._units_at: dict[Cell, object] = {}
         self._index_units()
         self.virtual_size = self._map_size()
@@ -225,6 +227,7 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
         self._index_units()
         if (old.width, old.height, old.grid) != (view.width, view.height, view.grid):
             self._rows.clear()
+            self._cells.clear()
             self._fit_virtual_size()
             self.refresh()
             return
@@ -305,9 +308,24 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
             self.viewer = viewer
             self._repaint_cells({tuple(c) for u in self.view.units for c in u.cells})
 
+    @property
+    def base_style(self) -> Style:
+        """The widget's rich_style, worked out once: every row and blank line is drawn in it,
+        and Textual walks every ancestor's styles for each ask."""
+        if self._base is None:
+            self._base = self.rich_style
+        return self._base
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._base = None  # and the rows drawn in it (a row of hexes starts in it)
+        self._rows.clear()
+
     def restyle(self) -> None:
         """Colours changed (theme): rebuild every row."""
+        self._base = None
         self._rows.clear()
+        self._cells.clear()
         self.refresh()
 
     def step_target(self, dx: int, dy: int) -> Cell:
@@ -338,8 +356,7 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
         if old == self.cursor:
             self.follow_cursor()
             return False
-        for r in {old[1], row}:
-            self._rows.pop(r, None)
+        self._forget((old, self.cursor))
         if not self.follow_cursor():  # a scroll repaints the whole viewport anyway
             self._refresh_cells((old, self.cursor))
         return True
@@ -420,8 +437,7 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
         col = self.cursor[0] + (x - scroll_x) // step
         col = min(max(col, first, 0), last, self.view.width - 1)
         old, self.cursor = self.cursor, (max(col, 0), row)
-        for r in {old[1], row}:
-            self._rows.pop(r, None)
+        self._forget((old, self.cursor))
         self.follow_cursor()
         self.refresh()
         return True
@@ -512,9 +528,15 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
     # --- repainting ----------------------------------------------------------
     def _repaint_cells(self, cells: set[Cell]) -> None:
         """Rebuild the strips of the rows holding these cells and repaint only these cells."""
-        for row in {r for _, r in cells}:
-            self._rows.pop(row, None)
+        self._forget(cells)
         self._refresh_cells(cells)
+
+    def _forget(self, cells) -> None:
+        """Drop what was drawn of these cells and of the rows holding them: they are drawn
+        again, and the other cells of those rows are taken as they were."""
+        for cell in cells:
+            self._cells.pop(cell, None)
+            self._rows.pop(cell[1], None)
 
     def _refresh_cells(self, cells) -> None:
         width, height = self.size
@@ -532,13 +554,13 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
         row = y + scroll_y
         width = self.size.width
         if not 0 <= row < self.view.height:
-            return self._with_caption(Strip.blank(width, self.rich_style), y)
+            return self._with_caption(Strip.blank(width, self.base_style), y)
         strip = self._rows.get(row)
         if strip is None:
             strip = self._build_row(row)
             self._rows[row] = strip
         if scroll_x == 0 and strip.cell_length <= self.viewport.width:
-            return self._with_caption(strip.crop_extend(0, width, self.rich_style), y)  # the whole row fits
+            return self._with_caption(strip.crop_extend(0, width, self.base_style), y)  # the whole row fits
         return self._with_caption(self._window(strip, row, scroll_x, width), y)
 
     def _window(self, strip: Strip, row: int, scroll_x: int, width: int) -> Strip:
@@ -553,11 +575,11 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
         body = strip.crop(first, last)
         segments: list[Segment] = []
         if first > scroll_x:
-            segments.append(Segment(" " * (first - scroll_x), self.rich_style if scroll_x < shift else BOARD))
+            segments.append(Segment(" " * (first - scroll_x), self.base_style if scroll_x < shift else BOARD))
         segments.extend(body)
         rest = width - (first - scroll_x) - body.cell_length
         if rest > 0:
-            segments.append(Segment(" " * rest, BOARD if last < strip.cell_length else self.rich_style))
+            segments.append(Segment(" " * rest, BOARD if last < strip.cell_length else self.base_style))
         return Strip(segments, width)
 
     def _style(self, colour: str | None, bg: str | None = None, bold: bool = False, reverse: bool = False) -> Style:
@@ -565,12 +587,16 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
 
     def _build_row(self, row: int) -> Strip:
         view = self.view
-        base = self.rich_style
+        base = self.base_style
         segments: list[Segment] = []
         if view.grid == "hex" and row % 2 == 1:
             segments.append(Segment("  ", base))
+        drawn = self._cells
         for col in range(view.width):
-            segments.extend(self._cell_segments(col, row))
+            cell = drawn.get((col, row))
+            if cell is None:
+                cell = drawn[(col, row)] = self._cell_segments(col, row)
+            segments.extend(cell)
         return Strip(segments).simplify()
 
     def _cell_segments(self, col: int, row: int) -> list[Segment]:

@@ -195,6 +195,20 @@ class TextPanel(Static):
             self.refresh(*regions)
         return True
 
+    def render_line(self, y: int) -> Strip:
+        """A line as show_text drew it to find what changed: the same strips Static's
+        render makes (the same text, size and style), so a sized panel's text is laid out
+        once a change, not once to compare and again to draw."""
+        drawn = self._strips
+        if drawn is not None and self.sized and drawn[0] == self.size and self.text_selection is None:
+            lines = drawn[1]
+            return lines[y] if y < len(lines) else Strip.blank(self.size.width, self.visual_style.rich_style)
+        return super().render_line(y)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._strips = None  # drawn in the old style: draw again (and compare with nothing)
+
     def _lines(self) -> tuple[Size, list[Strip]] | None:
         """The panel's text as Textual draws it at the current size (None before layout)."""
         size = self.size
@@ -211,40 +225,50 @@ def changed_span(y: int, old: Strip, new: Strip) -> Region | None:
     in place: "(8,4)" becoming "(10,4)" changes everything after the "(", not two digits."""
     a = cells_shown(old)
     b = cells_shown(new)
-    if any(cell_len(char) != 1 for char, _ in a + b):
+    if a is None or b is None:
         return Region(0, y, max(old.cell_length, new.cell_length), 1)
     width = max(len(a), len(b))
-    a += [None] * (width - len(a))
-    b += [None] * (width - len(b))
-    changed = [x for x in range(width) if a[x] != b[x]]
-    if not changed:
+    if len(a) < width:
+        a += [None] * (width - len(a))
+    elif len(b) < width:
+        b += [None] * (width - len(b))
+    first = next((x for x in range(width) if a[x] != b[x]), None)
+    if first is None:
         return None
-    return Region(changed[0], y, changed[-1] + 1 - changed[0], 1)
+    last = next(x for x in range(width - 1, first - 1, -1) if a[x] != b[x])
+    return Region(first, y, last + 1 - first, 1)
 
 
-def cells_shown(strip: Strip) -> list[tuple[str, object]]:
-    """(character, what of its style shows) for each character of `strip`. A style's meta
+def cells_shown(strip: Strip) -> list[tuple[str, object]] | None:
+    """(character, what of its style shows) for each character of `strip`, or None when a
+    character is not one cell wide. A style's meta
     (where the line starts in its text, which moves when the text wraps elsewhere) never
     shows, and a space shows only what colours or lines its cell (not its foreground
     colour, boldness or italics), so a line padded or wrapped differently than before but
     looking the same is not sent again."""
     out: list[tuple[str, object]] = []
+    extend = out.extend
     for text, style, _ in strip:
+        if cell_len(text) != len(text):
+            return None
         if style is None:
-            looks = blank = None
-        else:
-            looks = (style.color, style.bgcolor, style.bold, style.dim, style.italic, style.reverse,
-                     style.underline, style.strike, style.overline, style.blink, style.link)
-            blank = (style.bgcolor, style.color if style.reverse else None, style.reverse,
-                     style.underline, style.strike, style.overline)
-        out.extend((char, blank if char == " " else looks) for char in text)
+            extend((char, None) for char in text)
+            continue
+        looks = (style.color, style.bgcolor, style.bold, style.dim, style.italic, style.reverse,
+                 style.underline, style.strike, style.overline, style.blink, style.link)
+        if " " not in text:
+            extend(zip(text, [looks] * len(text)))
+            continue
+        blank = (style.bgcolor, style.color if style.reverse else None, style.reverse,
+                 style.underline, style.strike, style.overline)
+        extend((char, blank if char == " " else looks) for char in text)
     return out
 
 
 class ScrollPanel(ScrollView, can_focus=False):
     """Wrapped text that fills a frame of fixed height and scrolls when it is taller (its
-    scroll bar always stands, its thumb filling the bar when all is in view): text is never
-    cut off out of reach.
+    scroll bar always stands, with a thumb only when there is more than is in view): text
+    is never cut off out of reach.
 
     `show_text` repaints only the characters that changed, and a text of another length
     changes only the scrolled size: with no widget resized, a cursor move is a repaint,
@@ -313,7 +337,13 @@ class ScrollPanel(ScrollView, can_focus=False):
                 self._wrapped.pop(next(iter(self._wrapped)))
             self._wrapped[key] = strips
         self._strips = strips
-        size = Size(width, len(self._strips))
+        self._fit_scrolled_size()
+
+    def _fit_scrolled_size(self) -> None:
+        """The scrolled size: the text's lines, and never fewer than the rows in view. Any
+        text that fits draws the same empty bar, so one that fits after another leaves the
+        scroll bar alone: a new scrolled size would make it draw itself again."""
+        size = Size(self._wrapped_for, max(len(self._strips), self.scrollable_content_region.height))
         if size != self.virtual_size:
             self.set_reactive(Widget.virtual_size, size)  # a scrolled size: no layout of the screen
             self._scroll_update(size)
@@ -322,6 +352,8 @@ class ScrollPanel(ScrollView, can_focus=False):
         if self.scrollable_content_region.width != self._wrapped_for:
             self._wrap()
             self.refresh()
+        else:
+            self._fit_scrolled_size()
 
     def render_line(self, y: int) -> Strip:
         row = y + int(self.scroll_y)

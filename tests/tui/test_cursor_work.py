@@ -1,0 +1,148 @@
+"""A cursor move does only the work its repaint needs: the key goes straight to the screen's
+binding, the map draws again only the cells that changed, a panel lays its text out once,
+a scroll bar draws again only when it would look different, and only the widgets and lines
+a change is on are rendered. Each test also checks that what is drawn is what a full draw
+shows."""
+
+from __future__ import annotations
+
+import pytest
+from textual.geometry import Region
+from textual.message_pump import MessagePump
+from textual.visual import Visual
+from textual.widget import Widget
+
+from core import registry
+from core.match import Match
+from tests.tui.conftest import make_app, settle
+from tests.tui.test_fit import BATTLES
+from tests.tui.test_panel_repaint import boxed_panel
+from tui import spans
+from tui.screens.battle import BattleScreen
+from tui.widgets.map import BattleMap
+from tui.widgets.panels import InfoLine, UnitPanel
+
+
+async def open_battle(pilot, app, name: str) -> BattleScreen:
+    ruleset = registry.get(name)
+    scenario, seed = BATTLES[name]
+    match = Match(ruleset, ruleset.new_battle(ruleset.load_scenario(scenario), seed))
+    screen = BattleScreen(match, {0: "human", 1: "easy"}, {"scenario": scenario, "seed": seed})
+    app.push_screen(screen)
+    await settle(pilot, screen)
+    for _ in range(10):  # the focus settles on the map (a late blur repaints it whole)
+        await pilot.pause()
+    return screen
+
+
+@pytest.mark.parametrize("name", sorted(BATTLES))
+async def test_a_move_key_goes_to_the_screen_without_passing_through_the_widgets(tmp_path, monkeypatch, name):
+    reached: list[str] = []
+    dispatch = MessagePump._dispatch_message
+
+    async def recorded(self, message):
+        if type(message).__name__ == "Key":
+            reached.append(type(self).__name__)
+        return await dispatch(self, message)
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_battle(pilot, app, name)
+        before = screen.map.cursor
+        monkeypatch.setattr(MessagePump, "_dispatch_message", recorded)
+        await pilot.press("right")
+        await pilot.pause()
+        assert screen.map.cursor != before
+        assert reached == ["SkirmishApp"], reached  # not the map, its containers, then the screen
+
+
+@pytest.mark.parametrize("name", sorted(BATTLES))
+async def test_a_cursor_move_renders_only_the_widgets_and_lines_it_changed(tmp_path, monkeypatch, name):
+    assert spans.install(), "the Textual this suite pins is one tui.spans supports"
+    rendered: list[tuple[str, int]] = []
+    render_lines = Widget.render_lines
+
+    def recorded(self, crop: Region):
+        rendered.append((type(self).__name__, crop.height))
+        return render_lines(self, crop)
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_battle(pilot, app, name)
+        await pilot.press("right")  # the first key still finds the pushed screen settling: a full repaint
+        await pilot.pause()
+        monkeypatch.setattr(Widget, "render_lines", recorded)
+        await pilot.press("right")
+        await pilot.pause()
+        monkeypatch.setattr(Widget, "render_lines", render_lines)
+        kinds = {kind for kind, _ in rendered}
+        assert "BattleMap" in kinds
+        # the containers' stretches of the changed lines are covered by the widgets in them
+        assert not kinds & {"BattleScreen", "Horizontal", "Vertical"}, rendered
+        assert [height for kind, height in rendered if kind == "BattleMap"] == [1]  # the cursor's row
+
+
+@pytest.mark.parametrize("name", sorted(BATTLES))
+async def test_a_cursor_move_draws_the_cells_it_changed_and_the_map_looks_as_drawn_afresh(tmp_path, monkeypatch, name):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_battle(pilot, app, name)
+        battle_map = screen.map
+        drawn: list[tuple[int, int]] = []
+        cell_segments = BattleMap._cell_segments
+        monkeypatch.setattr(BattleMap, "_cell_segments", lambda self, col, row: drawn.append((col, row)) or cell_segments(self, col, row))
+        for key in ["right", "right", "down", "left", "up"]:
+            before = battle_map.cursor
+            drawn.clear()
+            await pilot.press(key)
+            await pilot.pause()
+            assert before in drawn and battle_map.cursor in drawn
+            assert len(drawn) < battle_map.view.width, f"{len(drawn)} cells drawn for one cursor move"
+        shown = [battle_map.render_line(y) for y in range(battle_map.size.height)]
+        battle_map._cells.clear()
+        battle_map._rows.clear()
+        assert shown == [battle_map.render_line(y) for y in range(battle_map.size.height)]
+
+
+async def test_the_info_line_lays_its_text_out_once_a_change(tmp_path, monkeypatch):
+    laid_out: list[str] = []
+    to_strips = Visual.to_strips
+
+    def recorded(widget, *args, **kwargs):
+        laid_out.append(type(widget).__name__)
+        return to_strips(widget, *args, **kwargs)
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_battle(pilot, app, "statwar")
+        info = screen.query_one(InfoLine)
+        before = str(info.render())
+        monkeypatch.setattr(Visual, "to_strips", staticmethod(recorded))
+        await pilot.press("right")
+        await pilot.pause()
+        monkeypatch.setattr(Visual, "to_strips", staticmethod(to_strips))
+        assert str(info.render()) != before
+        assert laid_out.count("InfoLine") == 1
+        shown = [info.render_line(y) for y in range(info.size.height)]
+        info._strips = None  # Static's own drawing of the same text
+        assert shown == [info.render_line(y) for y in range(info.size.height)]
+
+
+async def test_a_text_that_fits_leaves_the_scroll_bar_alone(monkeypatch):
+    app = boxed_panel("#unit-box { height: 8; width: 30; }")
+    async with app.run_test(size=(40, 12)) as pilot:
+        panel = app.query_one(UnitPanel)
+        panel.show("Gale", ["health 5/5"])
+        await pilot.pause()
+        rows = panel.scrollable_content_region.height
+        assert panel.virtual_size.height == rows
+        bar = panel.vertical_scrollbar
+        redrawn: list[int] = []
+        refresh = Widget.refresh
+        monkeypatch.setattr(bar, "refresh", lambda *a, **k: redrawn.append(1) or refresh(bar, *a, **k))
+        panel.show("Gale", ["health 4/5", "chi 2/3", "poisoned"])  # longer, and still fits
+        await pilot.pause()
+        assert panel.virtual_size.height == rows and redrawn == []
+        panel.show("Gale", [f"line {i}" for i in range(rows + 3)])  # more than the view: a thumb
+        await pilot.pause()
+        assert panel.virtual_size.height == rows + 3 and redrawn
