@@ -20,8 +20,8 @@ whole: a cursor move changes two map cells near the top and a few characters of
 the info line near the bottom, and that rectangle crosses most of the battle
 screen (16 widgets a move). `install()` also replaces that method with
 `render_partial_update` below, which renders only the widgets a changed region
-touches, and of each only the lines a change is on. The writer above then reads
-exactly the strips it read before.
+touches and shows, and of each only the lines a change is on. The writer above then
+reads exactly the strips it read before.
 
 The replacements are installed only for the Textual versions they were written
 against (`SUPPORTED`): `ChopsUpdate` and `Compositor` are Textual's internal
@@ -93,8 +93,10 @@ def render_partial_update(self: Any) -> Any:
     rectangle around all the changed regions crosses, rendering each whole. A stretch a
     span covers holds a changed cell, and every widget visible in it overlaps that cell's
     region; so the widgets that overlap a changed region, taken front to back as Textual
-    takes them, fill every stretch the writer reads, each from the same widget. Only the
-    lines between a widget's first and last changed line are rendered.
+    takes them, fill every stretch the writer reads, each from the same widget. A widget
+    is rendered only when a stretch of a changed line that it would fill is still empty
+    (the containers behind the map and the panels never are), and only from its first to
+    its last such line.
     """
     from textual._compositor import ChopsUpdate
     from textual.geometry import Region

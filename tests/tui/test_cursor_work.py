@@ -146,3 +146,23 @@ async def test_a_text_that_fits_leaves_the_scroll_bar_alone(monkeypatch):
         panel.show("Gale", [f"line {i}" for i in range(rows + 3)])  # more than the view: a thumb
         await pilot.pause()
         assert panel.virtual_size.height == rows + 3 and redrawn
+
+
+async def test_the_line_under_the_map_shows_names_as_written(tmp_path):
+    from textual.app import App
+
+    from tui.widgets.panels import StatusLine
+
+    class Lines(App):
+        def compose(self):
+            yield InfoLine(id="info-line")
+            yield StatusLine(id="battle-status")
+
+    app = Lines()
+    async with app.run_test(size=(60, 6)) as pilot:
+        info, status = app.query_one(InfoLine), app.query_one(StatusLine)
+        info.show_text("(3,4): open ground; Bear [elite] of Hill Folk [/] (5/5 health)")
+        status.show_text("To act: [b]Order[/b]")
+        await pilot.pause()
+        assert "Bear [elite] of Hill Folk [/]" in info.render_line(0).text
+        assert status.render_line(0).text.startswith("To act: [b]Order[/b]")

@@ -140,11 +140,16 @@ class TextPanel(Static):
 
     `sized` says the stylesheet fixes the panel's height; otherwise (height: auto) a
     different number of lines resizes it.
+
+    Its text is plain, never markup: it holds names from the army, unit and scenario files
+    and from the players, and a name like "Bear [elite]" must show as written (as markup
+    "[elite]" is a style and vanishes, and "[/]" is an error).
     """
 
     sized = True
 
     def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("markup", False)
         super().__init__(*args, **kwargs)
         self._shown: tuple[str | None, str] | None = None
         self._text_visual: Visual | None = None
