@@ -1,8 +1,8 @@
 """A cursor move does only the work its repaint needs: the key goes straight to the screen's
-binding, the map draws again only the cells that changed, a panel lays its text out once,
-a scroll bar draws again only when it would look different, and only the widgets and lines
-a change is on are rendered. Each test also checks that what is drawn is what a full draw
-shows."""
+binding, only the widgets and lines a change is on are rendered, the map draws again only
+the cells that changed, the info line lays its text out once, and a text that fits after
+another leaves a panel's scroll bar alone. Where a drawing is kept, the test checks it is
+what drawing afresh gives. The text panels show names as written (plain text, no markup)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,8 @@ from textual.message_pump import MessagePump
 from textual.visual import Visual
 from textual.widget import Widget
 
-from core import registry
-from core.match import Match
-from tests.tui.conftest import make_app, settle
+from tests.tui.conftest import make_app
+from tests.tui.test_battle_footer import open_battle as open_footer_battle
 from tests.tui.test_fit import BATTLES
 from tests.tui.test_panel_repaint import boxed_panel
 from tui import spans
@@ -24,13 +23,8 @@ from tui.widgets.panels import InfoLine, UnitPanel
 
 
 async def open_battle(pilot, app, name: str) -> BattleScreen:
-    ruleset = registry.get(name)
-    scenario, seed = BATTLES[name]
-    match = Match(ruleset, ruleset.new_battle(ruleset.load_scenario(scenario), seed))
-    screen = BattleScreen(match, {0: "human", 1: "easy"}, {"scenario": scenario, "seed": seed})
-    app.push_screen(screen)
-    await settle(pilot, screen)
-    for _ in range(10):  # the focus settles on the map (a late blur repaints it whole)
+    screen = await open_footer_battle(pilot, app, name)
+    for _ in range(10):  # the screens under the pushed one settle
         await pilot.pause()
     return screen
 
