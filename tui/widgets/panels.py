@@ -246,11 +246,10 @@ def changed_span(y: int, old: Strip, new: Strip) -> Region | None:
 
 def cells_shown(strip: Strip) -> list[tuple[str, object]] | None:
     """(character, what of its style shows) for each character of `strip`, or None when a
-    character is not one cell wide. A style's meta
-    (where the line starts in its text, which moves when the text wraps elsewhere) never
-    shows, and a space shows only what colours or lines its cell (not its foreground
-    colour, boldness or italics), so a line padded or wrapped differently than before but
-    looking the same is not sent again."""
+    character is not one cell wide. A style's meta (where the line starts in its text,
+    which moves when the text wraps elsewhere) never shows, and a space shows only what
+    colours or lines its cell (not its foreground colour, boldness or italics), so a line
+    padded or wrapped differently than before but looking the same is not sent again."""
     out: list[tuple[str, object]] = []
     extend = out.extend
     for text, style, _ in strip:
