@@ -1,8 +1,9 @@
 """A cursor move does only the work its repaint needs: the key goes straight to the screen's
 binding, only the widgets and lines a change is on are rendered, the map draws again only
-the cells that changed, the info line lays its text out once, and a text that fits after
-another leaves a panel's scroll bar alone. Where a drawing is kept, the test checks it is
-what drawing afresh gives. The text panels show names as written (plain text, no markup)."""
+the cells that changed, the info line lays a text out once (and keeps it for when the
+cursor comes back), and a text that fits after another leaves a panel's scroll bar alone.
+Where a drawing is kept, the test checks it is what drawing afresh gives. The text panels
+show names as written (plain text, no markup)."""
 
 from __future__ import annotations
 
@@ -98,7 +99,7 @@ async def test_a_cursor_move_draws_the_cells_it_changed_and_the_map_looks_as_dra
         assert shown == [battle_map.render_line(y) for y in range(battle_map.size.height)]
 
 
-async def test_the_info_line_lays_its_text_out_once_a_change(tmp_path, monkeypatch):
+async def test_the_info_line_lays_a_text_out_once(tmp_path, monkeypatch):
     laid_out: list[str] = []
     to_strips = Visual.to_strips
 
@@ -119,6 +120,18 @@ async def test_the_info_line_lays_its_text_out_once_a_change(tmp_path, monkeypat
         assert laid_out.count("InfoLine") == 1
         shown = [info.render_line(y) for y in range(info.size.height)]
         info._strips = None  # Static's own drawing of the same text
+        assert shown == [info.render_line(y) for y in range(info.size.height)]
+        after = str(info.render())
+        await pilot.press("left")
+        await pilot.pause()
+        laid_out.clear()
+        monkeypatch.setattr(Visual, "to_strips", staticmethod(recorded))
+        await pilot.press("right")  # back to a cell whose line was laid out: it is kept
+        await pilot.pause()
+        monkeypatch.setattr(Visual, "to_strips", staticmethod(to_strips))
+        assert str(info.render()) == after and "InfoLine" not in laid_out
+        shown = [info.render_line(y) for y in range(info.size.height)]
+        info._strips = None
         assert shown == [info.render_line(y) for y in range(info.size.height)]
 
 

@@ -147,6 +147,8 @@ class TextPanel(Static):
     """
 
     sized = True
+    #: texts laid out kept for when they come back (the cell line as the cursor goes back and forth)
+    LAID_OUT_KEPT = 32
 
     def __init__(self, *args, **kwargs) -> None:
         kwargs.setdefault("markup", False)
@@ -154,6 +156,7 @@ class TextPanel(Static):
         self._shown: tuple[str | None, str] | None = None
         self._text_visual: Visual | None = None
         self._strips: tuple[Size, list[Strip]] | None = None  # as last drawn, for the next diff
+        self._laid_out: dict[tuple, list[Strip]] = {}  # (text, size, height, style) -> its lines, oldest first
 
     def render(self) -> VisualType:
         return self._text_visual if self._text_visual is not None else super().render()
@@ -213,14 +216,24 @@ class TextPanel(Static):
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._strips = None  # drawn in the old style: draw again (and compare with nothing)
+        self._laid_out.clear()
 
     def _lines(self) -> tuple[Size, list[Strip]] | None:
-        """The panel's text as Textual draws it at the current size (None before layout)."""
+        """The panel's text as Textual draws it at the current size (None before layout);
+        a text shown again at the same size and style is laid out once."""
         size = self.size
-        if size.width <= 0 or self._text_visual is None:
+        if size.width <= 0 or self._text_visual is None or self._shown is None:
             return None
         height = size.height if self.sized else None
-        self._strips = (size, Visual.to_strips(self, self._text_visual, size.width, height, self.visual_style))
+        style = self.visual_style
+        key = (self._shown[1], size, height, style)
+        lines = self._laid_out.get(key)
+        if lines is None:
+            lines = Visual.to_strips(self, self._text_visual, size.width, height, style)
+            if len(self._laid_out) >= self.LAID_OUT_KEPT:
+                self._laid_out.pop(next(iter(self._laid_out)))
+            self._laid_out[key] = lines
+        self._strips = (size, lines)
         return self._strips
 
 
