@@ -114,7 +114,7 @@ class NewBattleScreen(Screen[None]):
         self.app.open_builders(only=None if self.ruleset is None else self.ruleset.name)
 
     def compose(self) -> ComposeResult:
-        yield Static(id="new-title", classes="screen-title")
+        yield Static(id="new-title", classes="screen-title", markup=False)
         with Horizontal(id="new-layout"):
             with Vertical(id="new-left"):
                 yield MenuList(id="new-list")
