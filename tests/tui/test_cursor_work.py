@@ -173,3 +173,36 @@ async def test_the_line_under_the_map_shows_names_as_written(tmp_path):
         await pilot.pause()
         assert "Bear [elite] of Hill Folk [/]" in info.render_line(0).text
         assert status.render_line(0).text.startswith("To act: [b]Order[/b]")
+
+
+def test_a_changed_span_found_from_the_texts_alone_is_the_one_the_cells_give():
+    """changed_span compares two lines of the same runs of styles by their texts
+    (same_runs); the columns it names are those a cell-by-cell comparison names."""
+    import random
+
+    from rich.segment import Segment
+    from rich.style import Style
+    from textual.strip import Strip
+
+    from tui.widgets.panels import cells_shown, changed_span, same_runs
+
+    def by_cells(old: Strip, new: Strip):
+        a, b = cells_shown(old), cells_shown(new)
+        width = max(len(a), len(b))
+        a, b = a + [None] * (width - len(a)), b + [None] * (width - len(b))
+        changed = [x for x in range(width) if a[x] != b[x]]
+        return (changed[0], changed[-1] + 1) if changed else None
+
+    styles = [Style(color="grey82", bgcolor="grey7"), Style(bold=True, color="white"), Style(underline=True), None]
+    rng = random.Random(5)
+    fast = 0
+    for _ in range(400):
+        runs = [(rng.choice(styles), rng.randint(1, 6)) for _ in range(rng.randint(1, 5))]
+        old = Strip([Segment("".join(rng.choice("ab (),7 ") for _ in range(n)), style) for style, n in runs])
+        keep = rng.random() < 0.7  # most pairs keep the runs, as a cell name's digit changing does
+        new_runs = runs if keep else [(rng.choice(styles), n) for _, n in runs]
+        new = Strip([Segment("".join(rng.choice("ab (),7 ") for _ in range(n)), style) for style, n in new_runs])
+        fast += same_runs(old, new) is not None
+        region = changed_span(0, old, new)
+        assert (None if region is None else (region.x, region.right)) == by_cells(old, new)
+    assert fast > 200  # the texts alone answered most of them

@@ -241,6 +241,14 @@ def changed_span(y: int, old: Strip, new: Strip) -> Region | None:
     """The region of line y from the first to the last screen column whose character or style
     differs (the whole line when a character is wider than one cell). Columns are compared
     in place: "(8,4)" becoming "(10,4)" changes everything after the "(", not two digits."""
+    same = same_runs(old, new)
+    if same is not None:  # the same styles over the same stretches: only characters differ
+        a, b = same
+        first = next((x for x in range(len(a)) if a[x] != b[x]), None)
+        if first is None:
+            return None
+        last = next(x for x in range(len(a) - 1, first - 1, -1) if a[x] != b[x])
+        return Region(first, y, last + 1 - first, 1)
     a = cells_shown(old)
     b = cells_shown(new)
     if a is None or b is None:
@@ -255,6 +263,22 @@ def changed_span(y: int, old: Strip, new: Strip) -> Region | None:
         return None
     last = next(x for x in range(width - 1, first - 1, -1) if a[x] != b[x])
     return Region(first, y, last + 1 - first, 1)
+
+
+def same_runs(old: Strip, new: Strip) -> tuple[str, str] | None:
+    """The two lines' texts when they are runs of the same styles over the same stretches
+    and every character is one cell wide (a cell name's digit changed, say): then a column
+    differs exactly where its character does. None otherwise (cells_shown compares them)."""
+    a_segments, b_segments = list(old), list(new)
+    if len(a_segments) != len(b_segments):
+        return None
+    for (a_text, a_style, _), (b_text, b_style, _) in zip(a_segments, b_segments):
+        if len(a_text) != len(b_text) or a_style != b_style:
+            return None
+    a, b = old.text, new.text
+    if cell_len(a) != len(a) or cell_len(b) != len(b):
+        return None
+    return a, b
 
 
 def cells_shown(strip: Strip) -> list[tuple[str, object]] | None:
