@@ -25,6 +25,9 @@ from tui.widgets.panels import InfoLine, UnitPanel
 
 async def open_battle(pilot, app, name: str) -> BattleScreen:
     screen = await open_footer_battle(pilot, app, name)
+    # no toast (the AI's "sealed orders") may time out during a measured key: its going
+    # repaints the map's rows and the containers under it
+    app.clear_notifications()
     for _ in range(10):  # the screens under the pushed one settle
         await pilot.pause()
     return screen
