@@ -8,6 +8,8 @@ character not repainted is bytes not sent down an SSH link.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from rich.cells import cell_len
 from rich.text import Text
 from textual.geometry import Region, Size
@@ -226,15 +228,22 @@ class TextPanel(Static):
             return None
         height = size.height if self.sized else None
         style = self.visual_style
-        key = (self._shown[1], size, height, style)
-        lines = self._laid_out.get(key)
-        if lines is None:
-            lines = Visual.to_strips(self, self._text_visual, size.width, height, style)
-            if len(self._laid_out) >= self.LAID_OUT_KEPT:
-                self._laid_out.pop(next(iter(self._laid_out)))
-            self._laid_out[key] = lines
+        visual = self._text_visual
+        lines = kept(self._laid_out, self.LAID_OUT_KEPT, (self._shown[1], size, height, style),
+                     lambda: Visual.to_strips(self, visual, size.width, height, style))
         self._strips = (size, lines)
         return self._strips
+
+
+def kept(table: dict, most: int, key: object, make: Callable[[], list[Strip]]) -> list[Strip]:
+    """`table[key]`, made by `make` and put there when absent; the table holds at most `most`
+    entries, the oldest dropped first (a panel's laid-out texts)."""
+    found = table.get(key)
+    if found is None:
+        if len(table) >= most:
+            table.pop(next(iter(table)))
+        found = table[key] = make()
+    return found
 
 
 def changed_span(y: int, old: Strip, new: Strip) -> Region | None:
@@ -369,15 +378,10 @@ class ScrollPanel(ScrollView, can_focus=False):
         if width <= 0 or self._shown is None:
             self._strips = []
             return
-        key = (self._shown[1], width, self.visual_style)
-        strips = self._wrapped.get(key)
-        if strips is None:  # texts come back as the cursor goes back and forth: wrap each once
-            visual = visualize(self, self._shown[1], markup=False)
-            strips = Visual.to_strips(self, visual, width, None, self.visual_style)
-            if len(self._wrapped) >= self.WRAPPED_KEPT:
-                self._wrapped.pop(next(iter(self._wrapped)))
-            self._wrapped[key] = strips
-        self._strips = strips
+        text, style = self._shown[1], self.visual_style
+        # texts come back as the cursor goes back and forth: wrap each once
+        self._strips = kept(self._wrapped, self.WRAPPED_KEPT, (text, width, style),
+                            lambda: Visual.to_strips(self, visualize(self, text, markup=False), width, None, style))
         self._fit_scrolled_size()
 
     def _fit_scrolled_size(self) -> None:
