@@ -28,6 +28,10 @@ async def open_battle(pilot, app, name: str) -> BattleScreen:
     # no toast (the AI's "sealed orders") may time out during a measured key: its going
     # repaints the map's rows and the containers under it
     app.clear_notifications()
+    for _ in range(100):  # nor a playback of the AI's last action still running (a key would skip it)
+        if not screen.playing:
+            break
+        await pilot.pause(0.05)
     for _ in range(10):  # the screens under the pushed one settle
         await pilot.pause()
     return screen
@@ -77,7 +81,7 @@ async def test_a_cursor_move_renders_only_the_widgets_and_lines_it_changed(tmp_p
         assert "BattleMap" in kinds
         # the containers' stretches of the changed lines are covered by the widgets in them
         assert not kinds & {"BattleScreen", "Horizontal", "Vertical"}, rendered
-        assert [height for kind, height in rendered if kind == "BattleMap"] == [1]  # the cursor's row
+        assert [height for kind, height in rendered if kind == "BattleMap"] == [1], rendered  # the cursor's row
 
 
 @pytest.mark.parametrize("name", sorted(BATTLES))
