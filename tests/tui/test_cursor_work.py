@@ -1,7 +1,8 @@
 """A cursor move does only the work its repaint needs: the key goes straight to the screen's
 binding, only the widgets and lines a change is on are rendered, the map draws again only
 the cells that changed, the info line lays a text out once (and keeps it for when the
-cursor comes back), and a text that fits after another leaves a panel's scroll bar alone.
+cursor comes back), and a text that fits after another, or any text that draws the same
+thumb, leaves a panel's scroll bar alone.
 Where a drawing is kept, the test checks it is what drawing afresh gives. The text panels
 show names as written (plain text, no markup)."""
 
@@ -72,8 +73,13 @@ async def test_a_cursor_move_renders_only_the_widgets_and_lines_it_changed(tmp_p
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_battle(pilot, app, name)
         await pilot.press("right")  # the first key still finds the pushed screen settling: a full repaint
-        await pilot.pause()
         monkeypatch.setattr(Widget, "render_lines", recorded)
+        for _ in range(50):  # until a pause draws nothing (a loaded machine draws the opening late)
+            rendered.clear()
+            await pilot.pause(0.02)
+            if not rendered:
+                break
+        assert not rendered, f"the screen never settled: {rendered}"
         await pilot.press("right")
         await pilot.pause()
         monkeypatch.setattr(Widget, "render_lines", render_lines)
@@ -160,6 +166,37 @@ async def test_a_text_that_fits_leaves_the_scroll_bar_alone(monkeypatch):
         panel.show("Gale", [f"line {i}" for i in range(rows + 3)])  # more than the view: a thumb
         await pilot.pause()
         assert panel.virtual_size.height == rows + 3 and redrawn
+
+
+def bar_lines(bar) -> list:
+    """The scroll bar's lines as drawn afresh."""
+    bar.refresh()
+    return list(bar.render_lines(Region(0, 0, bar.size.width, bar.size.height)))
+
+
+async def test_a_longer_text_that_draws_the_same_thumb_leaves_the_scroll_bar_alone(monkeypatch):
+    app = boxed_panel("#unit-box { height: 8; width: 30; }")
+    async with app.run_test(size=(40, 12)) as pilot:
+        panel = app.query_one(UnitPanel)
+        rows = panel.scrollable_content_region.height
+        many = rows * rows + 4  # a thumb of one cell (the view a tenth of the text or less)
+        panel.show("Gale", [f"line {i}" for i in range(many)])
+        await pilot.pause()
+        bar = panel.vertical_scrollbar
+        shown = bar_lines(bar)
+        await pilot.pause()
+        redrawn: list[int] = []
+        refresh = Widget.refresh
+        monkeypatch.setattr(bar, "refresh", lambda *a, **k: redrawn.append(1) or refresh(bar, *a, **k))
+        panel.show("Ash", [f"line {i}" for i in range(many + 1)])  # another unit, one line more
+        await pilot.pause()
+        assert panel.virtual_size.height == many + 1 and bar.window_virtual_size == many + 1
+        assert redrawn == []
+        assert bar_lines(bar) == shown  # what the screen still shows is what the bar draws now
+        redrawn.clear()
+        panel.show("Mist", [f"line {i}" for i in range(rows + 1)])  # a thumb of most of the bar
+        await pilot.pause()
+        assert redrawn and bar_lines(bar) != shown
 
 
 async def test_the_line_under_the_map_shows_names_as_written(tmp_path):

@@ -16,6 +16,7 @@ from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.containers import Vertical
 from textual.scroll_view import ScrollView
+from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.widget import Widget
 from textual.visual import Visual, VisualType, visualize
 from textual.widgets import RichLog, Static
@@ -387,11 +388,33 @@ class ScrollPanel(ScrollView, can_focus=False):
     def _fit_scrolled_size(self) -> None:
         """The scrolled size: the text's lines, and never fewer than the rows in view. Any
         text that fits draws the same empty bar, so one that fits after another leaves the
-        scroll bar alone: a new scrolled size would make it draw itself again."""
+        scroll bar alone.
+
+        The scroll bar is told the new size without being redrawn, and redrawn only when
+        its drawing changes: two units' sheets of 12 and 13 lines in a view of 3 draw the
+        same thumb, and Textual would draw it again for each new size (a third of the lines
+        a ninja cursor move rendered, and a cursor jump a line in the bytes it sent)."""
         size = Size(self._wrapped_for, max(len(self._strips), self.scrollable_content_region.height))
-        if size != self.virtual_size:
-            self.set_reactive(Widget.virtual_size, size)  # a scrolled size: no layout of the screen
-            self._scroll_update(size)
+        if size == self.virtual_size:
+            return
+        self.set_reactive(Widget.virtual_size, size)  # a scrolled size: no layout of the screen
+        self._refresh_scrollbars()
+        if self.show_vertical_scrollbar and self.styles.scrollbar_size_vertical:
+            bar = self.vertical_scrollbar
+            window = self.container_size.height - self.scrollbar_size_horizontal
+            drawn = self._bar_drawing(bar, bar.window_virtual_size, bar.window_size)
+            bar.set_reactive(ScrollBar.window_virtual_size, size.height)
+            bar.set_reactive(ScrollBar.window_size, window)
+            if self._bar_drawing(bar, size.height, window) != drawn:
+                bar.refresh()
+        self.scroll_y = self.validate_scroll_y(self.scroll_y)  # a move of the thumb redraws it
+
+    @staticmethod
+    def _bar_drawing(bar: ScrollBar, scrolled: int, window: int) -> list:
+        """The cells `bar` draws for a scrolled size and a view of `window` rows, at its
+        position (its colours aside, which a new text leaves as they are)."""
+        return ScrollBarRender.render_bar(size=bar.size.height, virtual_size=scrolled, window_size=window,
+                                          position=bar.position, vertical=True).segments
 
     def on_resize(self) -> None:
         if self.scrollable_content_region.width != self._wrapped_for:
