@@ -5,7 +5,9 @@ everything the app writes: start-up is the time from launch to the last byte
 of the first frame (the output has settled); a cursor move is the time from
 writing the key to the last byte of the repaint, and the bytes that repaint
 wrote. The game is measured next to the bare reference apps of bare_app.py,
-so the figures that matter are ratios, taken in the same run. Every app runs
+so the figures that matter are ratios: for each map and size the bare grid's
+cursor moves and the game's are taken in interleaved turns (moves_apart), so
+both sides of a ratio meet the machine as it was in the same minutes. Every app runs
 with its bytecode cached in the run's temporary folder, after one start that
 fills that cache: a player's second start, and the same footing for both.
 """
@@ -284,40 +286,58 @@ def measure_terminal(report: Report) -> None:
             report.add_ratio(suite, "start-up CPU: main menu / bare app", ftc, fbc, TUI_BUDGET)
     else:
         report.skip(suite, "the TUI (python3 -m tui) is not available yet")
-    moves = 12 if report.quick else 40
     battles = battle_commands()
     if not battles:
         report.skip(suite, "battle map: `python3 -m tui play RULESET` is not available yet")
-        battles = [(None, "", 3)]
-    bare: dict[tuple[int, int, int], tuple[object, object, object]] = {}
+        for cols, rows in ((80, 24), (200, 50)):
+            bare = python_app(str(BENCH_DIR / "bare_app.py"), "grid", "3")
+            add_moves(report, suite, f"bare grid {cols}x{rows}, 3 columns a cell",
+                      moves_apart([bare], cols, rows, 1, 12 if report.quick else 40)[0])
+        return
+    rounds, moves = (2, 6) if report.quick else (4, 12)
     for argv, name, cell in battles:
         for cols, rows in ((80, 24), (200, 50)):
             size = f"{cols}x{rows}"
-            if (cols, rows, cell) not in bare:
-                times, sizes, cpus = cursor_moves(python_app(str(BENCH_DIR / "bare_app.py"), "grid", str(cell)), cols, rows, moves)
-                label = f"bare grid {size}, {cell} columns a cell"
-                bare[(cols, rows, cell)] = (
-                    report.add(suite, f"key to repaint: {label}", med(times), note=f"median of {len(times)}, wall clock"),
-                    report.add(suite, f"CPU a cursor move: {label}", med(cpus), note="the app's CPU time"),
-                    report.add(suite, f"bytes a cursor move: {label}", med(sizes), "B"),
-                )
-            bt, bc, bb = bare[(cols, rows, cell)]
-            if argv is None:
-                continue
+            bare_app = python_app(str(BENCH_DIR / "bare_app.py"), "grid", str(cell))
             try:
-                times, sizes, cpus = cursor_moves(argv, cols, rows, moves)
+                bare, game = moves_apart([bare_app, argv], cols, rows, rounds, moves)
             except AppFailed as exc:
                 report.skip(suite, f"{name} map {size}: the battle screen did not open: {exc}")
                 continue
-            if not times:
+            if not game[0]:
                 report.skip(suite, f"{name} map {size}: no repaint seen after a cursor key")
                 continue
-            gt = report.add(suite, f"key to repaint: {name} map {size}", med(times), note=f"median of {len(times)}, wall clock")
-            gc = report.add(suite, f"CPU a cursor move: {name} map {size}", med(cpus), note="the app's CPU time")
-            gb = report.add(suite, f"bytes a cursor move: {name} map {size}", med(sizes), "B")
+            bt, bc, bb = add_moves(report, suite, f"bare grid {size}, {cell} columns a cell, beside {name}", bare)
+            gt, gc, gb = add_moves(report, suite, f"{name} map {size}", game)
             report.add_ratio(suite, f"key to repaint {size}: {name} map / bare", gt, bt, TUI_BUDGET)
             report.add_ratio(suite, f"CPU a cursor move {size}: {name} map / bare", gc, bc, TUI_BUDGET)
             report.add_ratio(suite, f"bytes a move {size}: {name} map / bare", gb, bb, BYTES_BUDGET)
+
+
+def moves_apart(apps: list[list[str]], cols: int, rows: int, rounds: int, moves: int) -> list[tuple[list[float], list[int], list[float]]]:
+    """Each app's cursor moves (cursor_moves), taken in `rounds` turns of `moves` moves
+    each, the apps' turns interleaved and their order reversed every other round (the bare
+    grid, the game, the game, the bare grid, ...). A machine that speeds up or slows down
+    over the minutes a suite takes then moves both sides of a ratio alike: measured one
+    after the other, the bare grid's reading alone swung 1.5 to 2.3 ms between runs."""
+    out: list[tuple[list[float], list[int], list[float]]] = [([], [], []) for _ in apps]
+    for r in range(rounds):
+        order = range(len(apps)) if r % 2 == 0 else reversed(range(len(apps)))
+        for i in order:
+            for pooled, taken in zip(out[i], cursor_moves(apps[i], cols, rows, moves)):
+                pooled.extend(taken)
+    return out
+
+
+def add_moves(report: Report, suite: str, label: str, taken: tuple[list[float], list[int], list[float]]) -> tuple[object, object, object]:
+    """Report the medians of one app's pooled cursor moves: key to repaint, CPU, bytes."""
+    med = statistics.median
+    times, sizes, cpus = taken
+    return (
+        report.add(suite, f"key to repaint: {label}", med(times), note=f"median of {len(times)}, wall clock"),
+        report.add(suite, f"CPU a cursor move: {label}", med(cpus), note="the app's CPU time"),
+        report.add(suite, f"bytes a cursor move: {label}", med(sizes), "B"),
+    )
 
 
 def battle_commands() -> list[tuple[list[str], str, int]]:
