@@ -215,6 +215,7 @@ class Report:
             "python": platform.python_version(),
             "implementation": platform.python_implementation(),
             "machine": platform.machine(),
+            "processor": processor(),
             "cores": os.cpu_count(),
             "load_average_at_start": self.load_at_start,
             "load_average_now": load_average(),
@@ -225,6 +226,21 @@ class Report:
             "suite_seconds": dict(self.durations),
             "seconds": round(time.time() - self.started, 1),
         }
+
+
+def processor() -> str:
+    """The processor's model and cache as the system names them ("AMD EPYC, 512 KB cache"),
+    or "" where it does not. Two machines with the same floor C can differ by 2x on the
+    engine's figures (a new state, a search's tables: work the caches decide), so a run
+    names its machine."""
+    try:
+        text = Path("/proc/cpuinfo").read_text(encoding="utf-8", errors="replace")[:65536]
+    except OSError:
+        return platform.processor()
+    fields = {key.strip(): value.strip() for key, value in (line.split(":", 1) for line in text.splitlines()[:40] if ":" in line)}
+    model = fields.get("model name", "") or platform.processor()
+    cache = fields.get("cache size", "")
+    return f"{model}, {cache} cache" if model and cache else model
 
 
 def load_average() -> float | None:
@@ -354,7 +370,7 @@ def main(argv: list[str] | None = None) -> int:
     floor = measure_floor(repeats=5 if args.quick else 9)
     report = Report(floor, quick=args.quick)
     print(f"Skirmish benchmarks, {report.as_dict()['date']}, Python {platform.python_version()}, "
-          f"{os.cpu_count()} cores{', quick' if args.quick else ''}")
+          f"{os.cpu_count()} cores ({processor() or 'processor not named'}){', quick' if args.quick else ''}")
     print(f"floor C = one bare function call = {floor * 1e9:.1f} ns; load average {report.load_at_start}")
     if (report.load_at_start or 0) > 0.5:
         print("note: the machine is busy; figures (most of all --jobs 2) will be slower than on an idle one")
