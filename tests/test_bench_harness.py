@@ -29,6 +29,27 @@ def test_the_floor_is_a_small_positive_time():
     assert floor > 0
 
 
+def test_the_floor_takes_the_best_reading_spread_over_its_seconds(monkeypatch):
+    """A slow spell at the start (every reading 50) must not be the floor when a reading
+    taken later within `spread` seconds is faster."""
+    readings = iter([50.0, 50.0, 31.0, 29.0, 30.0])
+    clock = iter([0.0, 0.5, 1.0, 1.5, 2.0, 2.5])
+
+    class Timer:
+        def __init__(self, *args, **kwargs):
+            pass
+
+        def repeat(self, repeat, number):
+            return [next(readings) * number for _ in range(repeat)]
+
+        def timeit(self, number):
+            return next(readings) * number
+
+    monkeypatch.setattr(run.timeit, "Timer", Timer)
+    monkeypatch.setattr(run.time, "perf_counter", lambda: next(clock))
+    assert run.measure_floor(repeats=2, number=10, spread=1.8) == 29.0  # read at 0.5, 1.0 and 1.5 s; 2.0 s ends it
+
+
 def test_a_time_is_reported_in_floor_units_and_checked_against_its_budget(capsys):
     report = run.Report(floor=2e-8)
     fig = report.add("engine x", "apply: a move", 4e-6, budget=run.Budget(500, in_c=True))
