@@ -197,6 +197,14 @@ async def test_a_longer_text_that_draws_the_same_thumb_leaves_the_scroll_bar_alo
         panel.show("Mist", [f"line {i}" for i in range(rows + 1)])  # a thumb of most of the bar
         await pilot.pause()
         assert redrawn and bar_lines(bar) != shown
+        panel.show("Mist", [f"line {i}" for i in range(many)])
+        panel.scroll_end(animate=False, immediate=True)  # read down to the end (the wheel does it)
+        await pilot.pause()
+        redrawn.clear()
+        panel.show("Mist", [f"line {i}" for i in range(rows + 2)])  # the same unit, a shorter sheet
+        await pilot.pause()
+        assert panel.scroll_y == panel.max_scroll_y == 2 and bar.position == 2
+        assert redrawn  # the thumb moved up with the view
 
 
 async def test_the_line_under_the_map_shows_names_as_written(tmp_path):
