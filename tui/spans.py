@@ -31,6 +31,7 @@ against it.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -117,19 +118,30 @@ def render_partial_update(self: Any) -> Any:
     rows = sorted(on_line)
     cuts = self.cuts
     chops: list[dict[int, Any]] = [dict.fromkeys(cut_set[:-1]) for cut_set in cuts]
+    boxes = [(r.x, r.y, r.x + r.width, r.y + r.height) for r in regions]
     for widget, (region, clip) in self.visible_widgets.items():
-        shown = region.intersection(clip)
-        if not shown or not any(shown.overlaps(r) for r in regions):
+        # the part of the widget shown (region within clip), and whether a changed region
+        # overlaps it: worked out on plain numbers, for the screen's dozens of widgets
+        rx, ry, rw, rh = region
+        cx, cy, cw, ch = clip
+        left, top = max(rx, cx), max(ry, cy)
+        right, bottom = min(rx + rw, cx + cw), min(ry + rh, cy + ch)
+        if left >= right or top >= bottom:
             continue
-        top, bottom = shown.y, shown.bottom
-        left, right = shown.column_span
+        for bx, by, bx2, by2 in boxes:
+            if bx < right and left < bx2 and by < bottom and top < by2:
+                break
+        else:
+            continue
+        shown = Region(left, top, right - left, bottom - top)
         wanted: dict[int, tuple[list[int], set[int]]] = {}  # line -> (its cuts, the stretches it fills)
         for y in rows:
             if not top <= y < bottom:
                 continue
             chops_line = chops[y]
             line_spans = on_line[y]
-            final_cuts = [cut for cut in cuts[y] if right >= cut >= left]
+            line_cuts = cuts[y]  # ascending
+            final_cuts = line_cuts[bisect_left(line_cuts, left):bisect_right(line_cuts, right)]
             empty = {
                 cut for cut, end in zip(final_cuts, final_cuts[1:])
                 if chops_line[cut] is None and any(x1 < end and cut < x2 for x1, x2 in line_spans)

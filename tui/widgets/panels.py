@@ -8,6 +8,7 @@ character not repainted is bytes not sent down an SSH link.
 
 from __future__ import annotations
 
+import functools
 from typing import Callable
 
 from rich.cells import cell_len
@@ -410,11 +411,10 @@ class ScrollPanel(ScrollView, can_focus=False):
         self.scroll_y = self.validate_scroll_y(self.scroll_y)  # a move of the thumb redraws it
 
     @staticmethod
-    def _bar_drawing(bar: ScrollBar, scrolled: int, window: int) -> list:
+    def _bar_drawing(bar: ScrollBar, scrolled: int, window: int) -> tuple:
         """The cells `bar` draws for a scrolled size and a view of `window` rows, at its
         position (its colours aside, which a new text leaves as they are)."""
-        return ScrollBarRender.render_bar(size=bar.size.height, virtual_size=scrolled, window_size=window,
-                                          position=bar.position, vertical=True).segments
+        return _bar_cells(bar.size.height, scrolled, window, bar.position)
 
     def on_resize(self) -> None:
         if self.scrollable_content_region.width != self._wrapped_for:
@@ -429,6 +429,14 @@ class ScrollPanel(ScrollView, can_focus=False):
         if 0 <= row < len(self._strips):
             return self._strips[row].crop_extend(0, width, self.rich_style)
         return Strip.blank(width, self.rich_style)
+
+
+@functools.lru_cache(maxsize=64)
+def _bar_cells(size: int, scrolled: int, window: int, position: float) -> tuple:
+    """A vertical scroll bar's cells (ScrollPanel._bar_drawing), kept: the sizes come back
+    as the cursor goes from unit to unit."""
+    return tuple(ScrollBarRender.render_bar(size=size, virtual_size=scrolled, window_size=window,
+                                            position=position, vertical=True).segments)
 
 
 class UnitPanel(ScrollPanel):
