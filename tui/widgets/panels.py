@@ -394,7 +394,8 @@ class ScrollPanel(ScrollView, can_focus=False):
         The scroll bar is told the new size without being redrawn, and redrawn only when
         its drawing changes: two units' sheets of 12 and 13 lines in a view of 3 draw the
         same thumb, and Textual would draw it again for each new size (a third of the lines
-        a ninja cursor move rendered, and a cursor jump a line in the bytes it sent)."""
+        a ninja cursor move rendered, and a cursor jump and a cell for each of its rows in
+        the bytes the move sent)."""
         size = Size(self._wrapped_for, max(len(self._strips), self.scrollable_content_region.height))
         if size == self.virtual_size:
             return
