@@ -95,3 +95,11 @@ def test_only_splits_suite_names_from_ruleset_names():
     assert run.select(["terminal"], suites) == (["terminal"], [])
     assert run.select(["statwar"], suites) == (["engine", "ai"], ["statwar"])
     assert run.select(["ai", "ninja"], suites) == (["ai"], ["ninja"])
+
+
+def test_the_reference_work_is_the_same_work_in_every_run():
+    """Runs compare across machines through it: a change to it (or to what it computes)
+    breaks every comparison with earlier runs, so its answer is pinned."""
+    assert run.reference_work() == 24892
+    assert run.reference_work(8) == run.reference_work(8) > 0
+    assert run.measure_reference(repeats=2) > 0

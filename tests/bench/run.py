@@ -53,6 +53,59 @@ def _bare() -> None:
     """The reference function: a call that does nothing."""
 
 
+@dataclass(frozen=True, slots=True)
+class _Reached:
+    """A record the reference work makes per cell it reaches, as the rules make units and actions."""
+
+    cell: tuple[int, int]
+    cost: int
+    parent: tuple[int, int] | None
+
+
+def reference_work(size: int = 24) -> int:
+    """Fixed work shaped like the engine's hot paths, never changed by the project's code:
+    a cheapest-cost search over a `size` x `size` grid of terrain costs (tuples as keys, a
+    dict, a heap), then a frozen record for every cell reached. Returns the total cost so
+    the work cannot be skipped."""
+    import heapq
+
+    costs = [[1 + (x * 7 + y * 13) % 4 for x in range(size)] for y in range(size)]
+    best: dict[tuple[int, int], int] = {(0, 0): 0}
+    parent: dict[tuple[int, int], tuple[int, int] | None] = {(0, 0): None}
+    heap = [(0, 0, 0)]
+    while heap:
+        cost, x, y = heapq.heappop(heap)
+        if cost > best[(x, y)]:
+            continue
+        for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if 0 <= nx < size and 0 <= ny < size:
+                c = cost + costs[ny][nx]
+                if c < best.get((nx, ny), 1 << 30):
+                    best[(nx, ny)] = c
+                    parent[(nx, ny)] = (x, y)
+                    heapq.heappush(heap, (c, nx, ny))
+    records = tuple(_Reached(cell, c, parent[cell]) for cell, c in best.items())
+    return sum(r.cost for r in records)
+
+
+def measure_reference(repeats: int = 20) -> float:
+    """CPU seconds of reference_work(): the best of `repeats`.
+
+    The floor C is one bare call, which exercises neither the memory caches nor the
+    allocator; this work does, with code no change of the project touches. Its multiple
+    of C is the machine's own: two runs whose reference work differs in C are on machines
+    that treat the engine's kind of work differently, and their C-figures compare only
+    after that factor (2026-12-07: the same engine code read 1.4 to 1.8 times the C it
+    read the day before, on another machine with about the same C)."""
+    reference_work()
+    best = float("inf")
+    for _ in range(repeats):
+        start = CPU()
+        reference_work()
+        best = min(best, CPU() - start)
+    return best
+
+
 def measure_floor(repeats: int = 7, number: int = 200_000, spread: float = 0.0) -> float:
     """CPU seconds for one bare Python function call: the best of `repeats` timeit runs,
     and of as many more as fit in `spread` seconds.
@@ -386,6 +439,8 @@ def main(argv: list[str] | None = None) -> int:
         print("note: the machine is busy; figures (most of all --jobs 2) will be slower than on an idle one")
     print()
     print(format_header())
+    report.add("machine", "reference work (fixed code: a grid search and its records)", measure_reference(10 if args.quick else 30),
+               note="the same code in every run: its multiple of C is the machine's")
     all_suites = suites()
     chosen, rulesets = select(args.only or (), tuple(all_suites))
     import bench_engine
