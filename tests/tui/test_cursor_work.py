@@ -207,6 +207,29 @@ async def test_a_longer_text_that_draws_the_same_thumb_leaves_the_scroll_bar_alo
         assert redrawn  # the thumb moved up with the view
 
 
+async def test_a_sheet_line_is_sent_up_to_its_text_not_across_the_panel(monkeypatch):
+    """A short line where a blank row was (and a blank row where a short line was) changes
+    the cells of its text alone: the rest of the row is the panel's padding before and
+    after. Compared unpadded, the whole row was sent (86 spaces a row at 200x50)."""
+    app = boxed_panel("#unit-box { height: 8; width: 60; }")
+    async with app.run_test(size=(70, 12)) as pilot:
+        panel = app.query_one(UnitPanel)
+        panel.show("Jory", ["Jory Brine"])
+        await pilot.pause()
+        asked: list = []
+        refresh = Widget.refresh
+        monkeypatch.setattr(panel, "refresh", lambda *regions, **k: asked.extend(regions) or refresh(panel, *regions, **k))
+        panel.show("Jory", ["Jory Brine", "commander"])  # row 1 was blank
+        assert [(r.y, r.x, r.width) for r in asked] == [(1, 0, len("commander"))]
+        asked.clear()
+        panel.show("Jory", ["Jory Brine"])  # and is blank again
+        assert [(r.y, r.x, r.width) for r in asked] == [(1, 0, len("commander"))]
+        await pilot.pause()
+        shown = [panel.render_line(y) for y in range(panel.size.height)]
+        panel.refresh()
+        assert shown == [panel.render_line(y) for y in range(panel.size.height)]
+
+
 async def test_the_line_under_the_map_shows_names_as_written(tmp_path):
     from textual.app import App
 

@@ -353,13 +353,17 @@ class ScrollPanel(ScrollView, can_focus=False):
         if was_top != top or top != int(self.scroll_y):
             self.refresh()
             return True
-        # the rows in view before and after, a row past the text blank: only what differs is sent
-        blank = Strip.blank(self.scrollable_content_region.width)
+        # the rows in view before and after, a row past the text blank: only what differs is
+        # sent, each row compared as render_line draws it (padded to the width in the panel's
+        # style), so a short line after a blank row, or a blank row after a short line, is
+        # sent up to the end of its text, not across the panel's padding
+        width, style = self.scrollable_content_region.width, self.rich_style
+        blank = Strip.blank(width, style)
         rows = range(top, top + self.size.height)
         regions = [
             region for y in rows
             if (a := before[y] if y < len(before) else blank) != (b := self._strips[y] if y < len(self._strips) else blank)
-            and (region := changed_span(y - top, a, b))
+            and (region := changed_span(y - top, a.crop_extend(0, width, style), b.crop_extend(0, width, style)))
         ]
         if regions:
             self.refresh(*regions)
