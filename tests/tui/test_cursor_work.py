@@ -250,6 +250,51 @@ async def test_the_line_under_the_map_shows_names_as_written(tmp_path):
         assert status.render_line(0).text.startswith("To act: [b]Order[/b]")
 
 
+def test_changes_far_apart_on_a_line_are_sent_as_two_spans():
+    """Another unit's cell line: the coordinate and the name change, the terrain between
+    does not, and is not sent again. Each span runs from a changed column to a changed
+    column; changes nearer than SPLIT_GAP unchanged columns stay one span."""
+    import random
+
+    from rich.segment import Segment
+    from rich.style import Style
+    from textual.strip import Strip
+
+    from tui.widgets.panels import SPLIT_GAP, cells_shown, changed_spans
+
+    def line(text: str) -> Strip:
+        return Strip([Segment(text, Style(color="grey82", bgcolor="grey7"))])
+
+    old = line("(0,4) open, elevation 2; Ash Master of Mist Alliance 20 (13/13 health)")
+    new = line("(1,4) open, elevation 2; Gale Veteran of Mist Alliance 20 (13/13 health)")
+    assert [(r.x, r.right) for r in changed_spans(7, old, new)] == [(1, 2), (25, 72)]
+    assert all(r.y == 7 for r in changed_spans(7, old, new))
+    near = line("(1,4) open, elevation 3; Ash Master of Mist Alliance 20 (13/13 health)")
+    assert [(r.x, r.right) for r in changed_spans(0, old, near)] == [(1, 2), (22, 23)]  # 20 columns apart
+    assert changed_spans(0, old, old) == []
+
+    styles = [Style(color="grey82", bgcolor="grey7"), Style(bold=True, color="white"), None]
+    rng = random.Random(11)
+    for _ in range(300):
+        old = Strip([Segment("".join(rng.choice("ab (),7 ") for _ in range(rng.randint(1, 30))), rng.choice(styles))
+                     for _ in range(rng.randint(1, 4))])
+        new = Strip([Segment("".join(rng.choice("ab (),7 ") for _ in range(rng.randint(1, 30))), rng.choice(styles))
+                     for _ in range(rng.randint(1, 4))])
+        a, b = cells_shown(old), cells_shown(new)
+        width = max(len(a), len(b))
+        a, b = a + [None] * (width - len(a)), b + [None] * (width - len(b))
+        changed = {x for x in range(width) if a[x] != b[x]}
+        spans = changed_spans(0, old, new)
+        covered = {x for r in spans for x in range(r.x, r.right)}
+        assert changed <= covered  # every changed column is sent
+        for r in spans:
+            assert r.x in changed and r.right - 1 in changed  # from a change to a change
+            inside = [x for x in sorted(changed) if r.x <= x < r.right]
+            assert all(q - p - 1 < SPLIT_GAP for p, q in zip(inside, inside[1:]))  # near changes stay together
+        for r, s in zip(spans, spans[1:]):
+            assert s.x - r.right >= SPLIT_GAP  # and far ones are apart
+
+
 def test_a_changed_span_found_from_the_texts_alone_is_the_one_the_cells_give():
     """changed_span compares two lines of the same runs of styles by their texts
     (same_runs); the columns it names are those a cell-by-cell comparison names."""

@@ -9,7 +9,7 @@ character not repainted is bytes not sent down an SSH link.
 from __future__ import annotations
 
 import functools
-from typing import Callable
+from typing import Callable, Sequence
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -200,9 +200,7 @@ class TextPanel(Static):
             empty = Strip([], 0)  # a fixed height: a line the text no longer reaches is blank
             old = old + [empty] * (len(new) - len(old))
             new = new + [empty] * (len(old) - len(new))
-        regions = [
-            region for y, (a, b) in enumerate(zip(old, new)) if a != b and (region := changed_span(y, a, b))
-        ]
+        regions = [region for y, (a, b) in enumerate(zip(old, new)) if a != b for region in changed_spans(y, a, b)]
         if regions:
             self.refresh(*regions)
         return True
@@ -248,32 +246,60 @@ def kept(table: dict, most: int, key: object, make: Callable[[], list[Strip]]) -
     return found
 
 
+#: Unchanged cells between two changes of a line worth a jump of the terminal's cursor
+#: instead of writing them again: a jump (ESC [ row ; column H) costs up to 10 bytes.
+SPLIT_GAP = 12
+
+
+def changed_spans(y: int, old: Strip, new: Strip) -> list[Region]:
+    """The regions of line y whose characters or styles differ, each from a differing
+    column to a differing column; two changes with SPLIT_GAP or more unchanged columns
+    between them are two regions (the cell line of another unit: its coordinate and its
+    name change, the terrain between them does not). The whole line when a character is
+    wider than one cell. Columns are compared in place: "(8,4)" becoming "(10,4)" changes
+    everything after the "(", not two digits."""
+    columns = _columns(old, new)
+    if columns is None:
+        return [Region(0, y, max(old.cell_length, new.cell_length), 1)]
+    a, b = columns
+    changed = [x for x, (p, q) in enumerate(zip(a, b)) if p != q]
+    if not changed:
+        return []
+    spans = []
+    start = last = changed[0]
+    for x in changed[1:]:
+        if x - last - 1 >= SPLIT_GAP:
+            spans.append(Region(start, y, last + 1 - start, 1))
+            start = x
+        last = x
+    spans.append(Region(start, y, last + 1 - start, 1))
+    return spans
+
+
 def changed_span(y: int, old: Strip, new: Strip) -> Region | None:
-    """The region of line y from the first to the last screen column whose character or style
-    differs (the whole line when a character is wider than one cell). Columns are compared
-    in place: "(8,4)" becoming "(10,4)" changes everything after the "(", not two digits."""
+    """The region of line y from the first to the last column that differs (changed_spans
+    taken together), or None."""
+    spans = changed_spans(y, old, new)
+    return Region(spans[0].x, y, spans[-1].right - spans[0].x, 1) if spans else None
+
+
+def _columns(old: Strip, new: Strip) -> tuple[Sequence, Sequence] | None:
+    """The two lines as equally long sequences of what each column shows, or None when a
+    character is not one cell wide. Two lines of the same runs of styles are their texts
+    (same_runs); otherwise (character, look) pairs, the shorter line padded with None."""
     same = same_runs(old, new)
     if same is not None:  # the same styles over the same stretches: only characters differ
-        a, b = same
-        first = next((x for x in range(len(a)) if a[x] != b[x]), None)
-        if first is None:
-            return None
-        last = next(x for x in range(len(a) - 1, first - 1, -1) if a[x] != b[x])
-        return Region(first, y, last + 1 - first, 1)
+        return same
     a = cells_shown(old)
     b = cells_shown(new)
     if a is None or b is None:
-        return Region(0, y, max(old.cell_length, new.cell_length), 1)
+        return None
     width = max(len(a), len(b))
     if len(a) < width:
         a += [None] * (width - len(a))
     elif len(b) < width:
         b += [None] * (width - len(b))
-    first = next((x for x in range(width) if a[x] != b[x]), None)
-    if first is None:
-        return None
-    last = next(x for x in range(width - 1, first - 1, -1) if a[x] != b[x])
-    return Region(first, y, last + 1 - first, 1)
+    return a, b
 
 
 def same_runs(old: Strip, new: Strip) -> tuple[str, str] | None:
@@ -363,7 +389,7 @@ class ScrollPanel(ScrollView, can_focus=False):
         regions = [
             region for y in rows
             if (a := before[y] if y < len(before) else blank) != (b := self._strips[y] if y < len(self._strips) else blank)
-            and (region := changed_span(y - top, a.crop_extend(0, width, style), b.crop_extend(0, width, style)))
+            for region in changed_spans(y - top, a.crop_extend(0, width, style), b.crop_extend(0, width, style))
         ]
         if regions:
             self.refresh(*regions)
