@@ -99,15 +99,13 @@ def measure_reference(repeats: int = 20, spread: float = 0.0) -> float:
     after that factor (2026-12-07: the same engine code read 1.4 to 1.8 times the C it
     read the day before, on another machine with about the same C)."""
     reference_work()
-    best = float("inf")
-    until = time.perf_counter() + spread
-    taken = 0
-    while taken < repeats or time.perf_counter() < until:
+
+    def reading() -> float:
         start = CPU()
         reference_work()
-        best = min(best, CPU() - start)
-        taken += 1
-    return best
+        return CPU() - start
+
+    return best_reading(reading, repeats, spread)
 
 
 def measure_floor(repeats: int = 7, number: int = 200_000, spread: float = 0.0) -> float:
@@ -119,11 +117,19 @@ def measure_floor(repeats: int = 7, number: int = 200_000, spread: float = 0.0) 
     taken within one such spell halves every figure in C. Readings spread over a few
     seconds find the machine's own speed."""
     timer = timeit.Timer("f()", globals={"f": _bare}, timer=CPU)
-    best = min(timer.repeat(repeat=repeats, number=number))
+    return best_reading(lambda: timer.timeit(number=number), repeats, spread) / number
+
+
+def best_reading(reading: Callable[[], float], repeats: int, spread: float) -> float:
+    """The least of `repeats` readings, and of as many more as `spread` seconds hold: a slow
+    spell of a shared machine (about a second) cannot be every reading."""
+    best = float("inf")
     until = time.perf_counter() + spread
-    while time.perf_counter() < until:
-        best = min(best, timer.timeit(number=number))
-    return best / number
+    taken = 0
+    while taken < repeats or time.perf_counter() < until:
+        best = min(best, reading())
+        taken += 1
+    return best
 
 
 @dataclass
