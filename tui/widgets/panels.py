@@ -379,17 +379,15 @@ class ScrollPanel(ScrollView, can_focus=False):
         if was_top != top or top != int(self.scroll_y):
             self.refresh()
             return True
-        # the rows in view before and after, a row past the text blank: only what differs is
-        # sent, each row compared as render_line draws it (padded to the width in the panel's
-        # style), so a short line after a blank row, or a blank row after a short line, is
+        # the rows in view before and after: only what differs is sent, each row compared as
+        # render_line draws it (padded to the width in the panel's style, a row past the text
+        # blank), so a short line after a blank row, or a blank row after a short line, is
         # sent up to the end of its text, not across the panel's padding
         width, style = self.scrollable_content_region.width, self.rich_style
-        blank = Strip.blank(width, style)
-        rows = range(top, top + self.size.height)
         regions = [
-            region for y in rows
-            if (a := before[y] if y < len(before) else blank) != (b := self._strips[y] if y < len(self._strips) else blank)
-            for region in changed_spans(y - top, a.crop_extend(0, width, style), b.crop_extend(0, width, style))
+            region for y in range(top, top + self.size.height)
+            if (before[y] if y < len(before) else None) != (self._strips[y] if y < len(self._strips) else None)
+            for region in changed_spans(y - top, _drawn(before, y, width, style), _drawn(self._strips, y, width, style))
         ]
         if regions:
             self.refresh(*regions)
@@ -455,11 +453,15 @@ class ScrollPanel(ScrollView, can_focus=False):
             self._fit_scrolled_size()
 
     def render_line(self, y: int) -> Strip:
-        row = y + int(self.scroll_y)
-        width = self.scrollable_content_region.width
-        if 0 <= row < len(self._strips):
-            return self._strips[row].crop_extend(0, width, self.rich_style)
-        return Strip.blank(width, self.rich_style)
+        return _drawn(self._strips, y + int(self.scroll_y), self.scrollable_content_region.width, self.rich_style)
+
+
+def _drawn(strips: list[Strip], row: int, width: int, style) -> Strip:
+    """Row `row` of a scroll panel's wrapped text as it is drawn: padded to `width` in the
+    panel's `style`, a row past the text blank."""
+    if 0 <= row < len(strips):
+        return strips[row].crop_extend(0, width, style)
+    return Strip.blank(width, style)
 
 
 @functools.lru_cache(maxsize=64)
