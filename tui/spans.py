@@ -133,7 +133,6 @@ def render_partial_update(self: Any) -> Any:
                 break
         else:
             continue
-        shown = Region(left, top, right - left, bottom - top)
         wanted: dict[int, tuple[list[int], set[int]]] = {}  # line -> (its cuts, the stretches it fills)
         for y in rows:
             if not top <= y < bottom:
@@ -151,7 +150,7 @@ def render_partial_update(self: Any) -> Any:
         if not wanted:  # every stretch a change is in is shown by a widget in front of it
             continue
         first, last = min(wanted), max(wanted)
-        strips = widget.render_lines(Region(shown.x - region.x, first - region.y, shown.width, last - first + 1))
+        strips = widget.render_lines(Region(left - rx, first - ry, right - left, last - first + 1))
         for y, (final_cuts, empty) in wanted.items():
             chops_line = chops[y]
             pieces = strips[y - first].divide([cut - left for cut in final_cuts[1:]])
