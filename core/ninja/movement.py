@@ -1,7 +1,8 @@
 """Movement of seed 000: walk 5, run 8, jump 6 points; facing, backward steps, elevation.
 
 Orders are (destination, final facing, mode); the cheapest step sequence is
-found by a uniform-cost search over (hex, facing) and stored with the order.
+found by a uniform-cost search over (hex, facing) and stored with the order (one
+order alone is searched towards its end, with the steps the whole search gives).
 Resolution moves units one after another in priority order (mode, then spare
 points, then a seeded tie-break); a unit whose next hex is taken stops short.
 """
@@ -67,7 +68,6 @@ def _cell(state: Battle, cat: Catalogue, h: tuple[int, int], blocked: Collection
 
 
 def search(state: Battle, cat: Catalogue, unit: Unit, mode: str,
-           target: tuple[Hex, int] | None = None,
            blocked: Collection[Hex] | None = None) -> dict[tuple[Hex, int], tuple[int, tuple]]:
     """Every (hex, facing) `unit` can end on in `mode`: cheapest cost and its steps.
 
@@ -76,10 +76,9 @@ def search(state: Battle, cat: Catalogue, unit: Unit, mode: str,
     most one level of elevation per hex. Jumping: any neighbour, turns free, one
     point more per level climbed, any drop.
 
-    With a `target` (hex, facing) the search stops once that end is settled, and
-    the answer holds only the ends on its cheapest path: the same cost and steps the
-    whole search gives them, since a settled node's cost and parent never change
-    again. Recording one order needs only its own end.
+    Nodes are settled in the order of (cost, q, r, facing), which decides the steps
+    kept between paths of the same cost: a node's parent is the first node settled
+    that reaches it at its cheapest cost (`search_to` relies on it).
 
     `blocked` (the hexes other living ninja stand on, `blocked_for`) may be given when
     the caller has it already.
@@ -92,7 +91,6 @@ def search(state: Battle, cat: Catalogue, unit: Unit, mode: str,
     best: dict[tuple[Hex, int], int] = {start: 0}
     parent: dict[tuple[Hex, int], tuple[Hex, int] | None] = {start: None}
     heap: list[tuple[int, int, int, int]] = [(0, unit.hex[0], unit.hex[1], unit.facing)]
-    goal = None if target is None else ((target[0], 0) if mode == "jump" else target)
     cells: dict[Hex, tuple[int, int]] = {}  # hex -> (cost to enter or -1, elevation): each looked up once
 
     def cell(h: tuple[int, int]) -> tuple[int, int]:
@@ -110,9 +108,6 @@ def search(state: Battle, cat: Catalogue, unit: Unit, mode: str,
         here = (h, f)
         if cost > best.get(here, 1 << 30):
             continue
-        if here == goal and here != start:
-            best = {key: best[key] for key in _path(here, parent)}
-            break
         nexts: list[tuple[tuple[tuple[int, int], int], int]] = []
         z = (cells.get(h) or cell(h))[1]
         if jump:
@@ -172,14 +167,146 @@ def _trail(node: tuple, parent: dict, trails: dict, jump: bool) -> tuple:
     return steps
 
 
-def _path(node: tuple[Hex, int], parent: dict) -> list[tuple[Hex, int]]:
-    """`node` and every (hex, facing) before it back to the start."""
+def search_to(state: Battle, cat: Catalogue, unit: Unit, mode: str, end: tuple[Hex, int],
+              blocked: Collection[Hex] | None = None) -> tuple[int, tuple] | None:
+    """`search(...).get(end)` without searching every end: the (cost, steps) of the plan
+    for one order, or None when `unit` cannot end there in `mode`. Recording an order on a
+    position never listed needs this.
+
+    An A* over the same (hex, facing) nodes and steps as `search`, whose estimate of the
+    way left is the hexes to go times the cheapest step of any terrain
+    (`RulesSpec.least_step_cost`): a step moves one hex and costs at least that, a turn
+    costs something and moves none, so the estimate never overestimates and never drops
+    by more than a step costs. A node is then settled at its cheapest cost, and every
+    node that lies on a cheapest way to the end (its cost plus estimate at most the
+    end's cost) is settled before the queue holds only dearer ones, where this stops.
+
+    Between ways of the same cost, the steps are those `search` keeps: walking back
+    from the end, each node's parent is, of the settled nodes that reach it at its
+    cheapest cost, the one with the least (cost, q, r, facing), which is the one
+    `search` settles first. Every step must cost more than nothing for that to hold;
+    rules whose terrain, turn or backward step may cost nothing are searched whole.
+    """
+    mv = cat.rules.movement
+    least = cat.rules.least_step_cost
+    turn_cost, back_cost, climb_cost, max_climb = mv.turn_cost, mv.backward_cost, mv.climb_cost, mv.max_step_climb
+    if blocked is None:
+        blocked = blocked_for(state, unit)
+    if least <= 0 or turn_cost <= 0 or back_cost <= 0:
+        return search(state, cat, unit, mode, blocked).get(end)
+    points = mode_points(cat, unit, mode)
+    jump, walk = mode == "jump", mode == "walk"
+    (tq, tr), facing = end
+    uq, ur = unit.hex
+    start = (uq, ur, 0 if jump else unit.facing)  # nodes are (q, r, facing); a jump's facing is chosen at the end
+    goal = (tq, tr, 0 if jump else facing)
+    if goal == start or (jump and (tq, tr) == (uq, ur)) or not 0 <= facing < 6:
+        return None  # `search` never ends an order where it starts
+    cells: dict[tuple[int, int], tuple[int, int]] = {}  # hex -> (cost to enter or -1, elevation)
+
+    def cell(h: tuple[int, int]) -> tuple[int, int]:
+        found = cells[h] = _cell(state, cat, h, blocked)
+        return found
+
+    if cell((tq, tr))[0] < 0:
+        return None
+    cell((uq, ur))  # every node's hex is looked up before the node is queued
+    best: dict[tuple[int, int, int], int] = {start: 0}
+    settled: dict[tuple[int, int, int], int] = {}
+    dq, dr = uq - tq, ur - tr
+    heap = [((abs(dq) + abs(dr) + abs(dq + dr)) // 2 * least, 0, start)]  # (cost + estimate, cost, node)
+    found = -1
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        ahead, cost, node = pop(heap)
+        if 0 <= found < ahead:
+            break  # every node on a cheapest way to the end is settled
+        if node in settled:
+            continue  # queued again since at a higher cost (the estimate is the node's own)
+        settled[node] = cost
+        if node == goal:
+            found = cost
+            continue
+        q, r, f = node
+        z = cells[(q, r)][1]
+        nexts: list[tuple[tuple[int, int, int], int]] = []
+        if jump:
+            for dq, dr in DIRECTIONS:
+                n = (q + dq, r + dr)
+                c, nz = cells.get(n) or cell(n)
+                if c >= 0:
+                    nexts.append(((n[0], n[1], 0), cost + c + ((nz - z) * climb_cost if nz > z else 0)))
+        else:
+            nexts.append(((q, r, (f + 1) % 6), cost + turn_cost))
+            nexts.append(((q, r, (f - 1) % 6), cost + turn_cost))
+            dq, dr = DIRECTIONS[f]
+            n = (q + dq, r + dr)
+            c, nz = cells.get(n) or cell(n)
+            if c >= 0 and abs(nz - z) <= max_climb:
+                nexts.append(((n[0], n[1], f), cost + c))
+            if walk:  # a step backward
+                n = (q - dq, r - dr)
+                c, nz = cells.get(n) or cell(n)
+                if c >= 0 and abs(nz - z) <= max_climb:
+                    nexts.append(((n[0], n[1], f), cost + c * back_cost))
+        for key, c in nexts:
+            if c > points or c >= best.get(key, 1 << 30):
+                continue
+            dq, dr = key[0] - tq, key[1] - tr
+            estimate = c + (abs(dq) + abs(dr) + abs(dq + dr)) // 2 * least
+            if estimate > points:
+                continue
+            best[key] = c
+            push(heap, (estimate, c, key))
+    if found < 0:
+        return None
+    return found, _steps_back(goal, start, settled, cells, mode, mv, facing)
+
+
+def _steps_back(goal: tuple[int, int, int], start: tuple[int, int, int], settled: dict, cells: dict,
+                mode: str, mv: Any, facing: int) -> tuple:
+    """The steps (q, r, facing) of `search_to`'s answer, found walking back from `goal`: at
+    each node, of the settled nodes one step before it that reach it at its cheapest cost,
+    the one with the least (cost, q, r, facing). A jump faces the way it went, and the order's
+    facing at the end."""
+    jump, walk = mode == "jump", mode == "walk"
+    path = [goal]
+    at = goal
+    while at != start:
+        q, r, f = at
+        cost = settled[at]
+        enter, z = cells[(q, r)]
+        before: list[tuple[int, tuple[int, int, int]]] = []
+        if jump:
+            for dq, dr in DIRECTIONS:
+                p = (q - dq, r - dr, 0)
+                was = settled.get(p)
+                if was is not None:
+                    pz = cells[(p[0], p[1])][1]
+                    if was + enter + ((z - pz) * mv.climb_cost if z > pz else 0) == cost:
+                        before.append((was, p))
+        else:
+            for p in ((q, r, (f - 1) % 6), (q, r, (f + 1) % 6)):
+                was = settled.get(p)
+                if was is not None and was + mv.turn_cost == cost:
+                    before.append((was, p))
+            dq, dr = DIRECTIONS[f]
+            steps = [((q - dq, r - dr, f), enter)]  # a step forward into (q, r)
+            if walk:
+                steps.append(((q + dq, r + dr, f), enter * mv.backward_cost))  # a step backward into it
+            for p, price in steps:
+                was = settled.get(p)
+                if was is not None and was + price == cost and abs(cells[(p[0], p[1])][1] - z) <= mv.max_step_climb:
+                    before.append((was, p))
+        at = min(before)[1]
+        path.append(at)
+    path.reverse()
     out = []
-    at: tuple[Hex, int] | None = node
-    while at is not None:
-        out.append(at)
-        at = parent[at]
-    return out
+    for (pq, pr, _), (q, r, f) in zip(path, path[1:]):
+        out.append((q, r, direction_between(Hex(pq, pr), Hex(q, r)) if jump else f))
+    if jump:
+        out[-1] = (out[-1][0], out[-1][1], facing)
+    return tuple(out)
 
 
 def move_options(state: Battle, cat: Catalogue, unit: Unit,
@@ -221,7 +348,7 @@ def plan(state: Battle, cat: Catalogue, unit: Unit, mode: str, dest: Hex, facing
     if memo is not None:
         found = memo.one(state, cat, unit, mode, points, (dest, facing))
     else:
-        found = search(state, cat, unit, mode, (dest, facing)).get((dest, facing))
+        found = search_to(state, cat, unit, mode, (dest, facing))
     if found is None:
         return None
     return MovePlan(unit.uid, mode, found[1], found[0], points)
@@ -239,8 +366,8 @@ class ReachMemo:
     the smoke and the terrain changes) and the answers are kept, never a state.
 
     An entry is a whole search (with the listing `move_options` makes of it), or the
-    answer for one order's end (`plan` on a position never listed: the search stops once
-    that end is settled, as without a memo), or one ninja's movement orders (`orders`)
+    answer for one order's end (`plan` on a position never listed: `search_to`, as
+    without a memo), or one ninja's movement orders (`orders`)
     or action orders (`action_orders`) for a position. The whole table is replaced in one store,
     never changed in place, so the AI thread and the screen can share it. At most `size`
     entries, when full the older half goes: a movement phase of 8 ninja a side fills about
@@ -279,7 +406,7 @@ class ReachMemo:
         key = self._key(state, unit, mode, points, blocked)
         hit = self._table(state, cat).get(key)
         if hit is None:
-            found = search(state, cat, unit, mode, None, blocked)
+            found = search(state, cat, unit, mode, blocked)
             hit = (found, _listed(mode, found))
             self._put(state, cat, key, hit)
         return hit
@@ -308,7 +435,7 @@ class ReachMemo:
         key = (key, end)
         if key in table:
             return table[key]
-        found = search(state, cat, unit, mode, end, blocked).get(end)
+        found = search_to(state, cat, unit, mode, end, blocked)
         self._put(state, cat, key, found)
         return found
 

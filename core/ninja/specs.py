@@ -7,6 +7,8 @@ schools/*.toml); these classes give them shape. `problems()` returns
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
 STYLES = ("offensive", "balanced", "defensive")
@@ -115,6 +117,12 @@ class RulesSpec:
     chi: ChiSpec
     terrain: dict[str, TerrainSpec]
     scoring: ScoringSpec
+
+    @functools.cached_property
+    def least_step_cost(self) -> int:
+        """What the cheapest step into any passable terrain costs (0 when none is passable):
+        a hex still to go costs at least this, which a movement search towards one end counts."""
+        return min((t.move_cost for t in self.terrain.values() if t.passable), default=0)
 
     def problems(self) -> list[tuple[str, str]]:
         out = []

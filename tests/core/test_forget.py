@@ -18,7 +18,7 @@ from core.ai import Player
 
 #: where each ruleset's move searches live: the functions called when no memo answers
 SEARCHES = {"statwar": ("core.statwar.geometry", ("reach", "reach_to")), "commanders": ("core.commanders.movement", ("search",)),
-            "ninja": ("core.ninja.movement", ("search",))}
+            "ninja": ("core.ninja.movement", ("search", "search_to"))}
 
 
 def copied(state):

@@ -1,5 +1,5 @@
 """Applying a move on a position never searched asks about its one destination only
-(StatWar `reach_to`, Commanders `search(..., goal=)`, ninja `search(..., target)`): the answer must be the whole
+(StatWar `reach_to`, Commanders `search(..., goal=)`, ninja `search_to`): the answer must be the whole
 search's for that square, on every square a unit could be sent to, or a replay would
 accept a move that play refused (or move a unit at another cost)."""
 
@@ -14,6 +14,7 @@ from core.commanders.movement import search
 from core.errors import IllegalAction
 from core.ninja.movement import MOVE_MODES
 from core.ninja.movement import search as ninja_search
+from core.ninja.movement import search_to as ninja_search_to
 from core.squaregrid import Square
 from core.statwar.actions import Activate
 from core.statwar.geometry import reach, reach_to
@@ -128,18 +129,59 @@ def test_commanders_search_towards_a_goal_answers_as_the_whole_search(scenario):
 
 @pytest.mark.parametrize("scenario", range(2))
 def test_ninja_search_for_one_order_answers_as_the_whole_search(scenario):
-    """A ninja order records the cost and the steps of its cheapest plan: the search that
-    stops once the order's end is settled must give the very steps the listing gives."""
+    """A ninja order records the cost and the steps of its cheapest plan: the search towards
+    its end alone (`search_to`, an A*) must give the very steps the listing gives, between
+    ways of the same cost too, and no plan for an end the listing lacks (taken, off the map,
+    too dear, the ninja's own hex and facing)."""
+    from core.hexgrid import Hex
+
     ruleset = registry.get("ninja")
     cat = ruleset.cat
-    checked = 0
+    checked = refused = 0
     for state in played("ninja", scenario, seed=scenario + 3, actions=160, every=16):
         for u in state.units:
             if u.hp <= 0:
                 continue
             for mode in MOVE_MODES:
                 whole = ninja_search(state, cat, u, mode)
-                for end in list(whole)[:: max(1, len(whole) // 10)]:
-                    assert ninja_search(state, cat, u, mode, end)[end] == whole[end]
+                for end in list(whole)[:: max(1, len(whole) // 25)]:
+                    assert ninja_search_to(state, cat, u, mode, end) == whole[end]
                     checked += 1
-    assert checked > 300
+                around = [(Hex(u.hex.q + dq, u.hex.r + dr), f) for dq in (-9, -3, 0, 2, 5) for dr in (-4, 0, 3) for f in (0, 2, 5)]
+                for end in around:
+                    assert ninja_search_to(state, cat, u, mode, end) == whole.get(end)
+                    refused += end not in whole
+    assert checked > 1000 and refused > 500
+
+
+def test_ninja_search_for_one_order_keeps_the_whole_searchs_steps_between_equal_ways():
+    """On open ground many ways cost the same (turn first or step first, either side of a
+    hex): the order's steps are the ones the listing shows, for every end of every mode."""
+    from core.ninja.movement import search_to
+    from tests.core.ninja.ninja_helpers import CAT, battle, ninja, small_battle
+
+    open_ground = battle([ninja(0, 0, "ash", 2, (4, 4), facing=0), ninja(1, 1, "vine", 2, (9, 2), facing=3)])
+    checked = 0
+    for state in (open_ground, small_battle(seed=5)):
+        for u in state.units[:2]:
+            for mode in MOVE_MODES:
+                whole = ninja_search(state, CAT, u, mode)
+                for end, answer in whole.items():
+                    assert search_to(state, CAT, u, mode, end) == answer
+                    checked += 1
+    assert checked > 500
+
+
+def test_ninja_search_for_one_order_searches_whole_when_a_step_may_cost_nothing():
+    """The A* keeps the listing's steps only when every step costs something; rules with a
+    free turn (or a free terrain) are searched whole, and still agree with the listing."""
+    from core.ninja.movement import search_to
+    from tests.core.ninja.ninja_helpers import CAT, battle, ninja
+
+    free_turns = attrs.evolve(CAT, rules=attrs.evolve(CAT.rules, movement=attrs.evolve(CAT.rules.movement, turn_cost=0)))
+    state = battle([ninja(0, 0, "ash", 2, (4, 4), facing=0), ninja(1, 1, "vine", 2, (9, 2), facing=3)])
+    u = state.units[0]
+    whole = ninja_search(state, free_turns, u, "walk")
+    assert whole != ninja_search(state, CAT, u, "walk")  # the free turns do reach further
+    for end, answer in whole.items():
+        assert search_to(state, free_turns, u, "walk", end) == answer
