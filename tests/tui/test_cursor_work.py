@@ -326,3 +326,39 @@ def test_a_changed_span_found_from_the_texts_alone_is_the_one_the_cells_give():
         region = changed_span(0, old, new)
         assert (None if region is None else (region.x, region.right)) == by_cells(old, new)
     assert fast > 200  # the texts alone answered most of them
+
+
+async def test_the_menus_warm_up_leaves_a_battle_opened_over_it_alone(tmp_path, monkeypatch):
+    """The menu imports the Markdown parser a second after it is drawn. A battle opened over
+    it within that second (as `skirmish play` does) is not drawn again when that work starts
+    or ends: only the widgets a change is on are ever rendered."""
+    import tui.screens.menu as menu
+
+    monkeypatch.setattr(menu, "WARM_AFTER", 1000.0)  # started by hand below, once the battle is quiet
+    rendered: list[str] = []
+    render_lines = Widget.render_lines
+
+    def recorded(self, crop: Region):
+        rendered.append(type(self).__name__)
+        return render_lines(self, crop)
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_battle(pilot, app, "statwar")
+        await pilot.press("right")
+        monkeypatch.setattr(Widget, "render_lines", recorded)
+        for _ in range(50):
+            rendered.clear()
+            await pilot.pause(0.02)
+            if not rendered:
+                break
+        below = next(s for s in app.screen_stack if isinstance(s, menu.MainMenu))
+        assert app.screen is screen and below is not screen
+        below.warm_up()
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if all(w.is_finished for w in app.workers if w.group == "warm"):
+                break
+        await pilot.pause(0.05)
+        assert [w.group for w in app.workers if w.group == "warm" and not w.is_finished] == []
+        assert rendered == [], rendered

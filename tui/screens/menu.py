@@ -87,7 +87,14 @@ class MainMenu(Screen[None]):
         # the Markdown parser takes a third of a second to import: done while the player reads
         # the menu, so the Rules screen's first page shows as it opens; begun a while after the
         # menu is drawn, so neither the first frame nor the first keys share the processor with it
-        self.set_timer(WARM_AFTER, lambda: self.run_worker(warm_markdown, thread=True, group="warm"))
+        self.set_timer(WARM_AFTER, self.warm_up)
+
+    def warm_up(self) -> None:
+        """Import the Markdown parser in a thread. The worker is the app's: a worker's state
+        changes go to the node that runs it, and a screen under the current one that handles
+        a message has the current screen repainted whole (a battle opened within the second,
+        `skirmish play` straight from the shell, would be drawn again at its first moves)."""
+        self.app.run_worker(warm_markdown, thread=True, group="warm")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.open_entry(event.option.id or "")
