@@ -10,6 +10,8 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
+
 RUN_PY = Path(__file__).resolve().parent / "bench" / "run.py"
 
 
@@ -103,3 +105,21 @@ def test_the_reference_work_is_the_same_work_in_every_run():
     assert run.reference_work() == 24892
     assert run.reference_work(8) == run.reference_work(8) > 0
     assert run.measure_reference(repeats=2) > 0
+
+
+def test_the_action_record_measured_is_made_as_the_rulesets_actions_are():
+    """The figure "one action record made" stands for the least a legal action costs, so the record it
+    times is built as the actions are: a frozen, slotted attrs record of four fields, like
+    StatWar's Activate and Commanders' Order."""
+    import attrs
+
+    from core.commanders.actions import Order
+    from core.statwar.actions import Activate
+
+    record = run._Order(0, 3, (4, 5), None)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        record.side = 1
+    for action in (run._Order, Activate, Order):
+        assert attrs.has(action) and "__slots__" in vars(action) and len(attrs.fields(action)) == 4
+        assert attrs.fields(action)[0].name == "side"
+    assert run.measure_record(repeats=2, number=1000) > 0

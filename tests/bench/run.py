@@ -26,6 +26,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+import attrs
+
 BENCH_DIR = Path(__file__).resolve().parent
 REPO_ROOT = BENCH_DIR.parents[1]
 if str(REPO_ROOT) not in sys.path:
@@ -106,6 +108,26 @@ def measure_reference(repeats: int = 20, spread: float = 0.0) -> float:
         return CPU() - start
 
     return best_reading(reading, repeats, spread)
+
+
+@attrs.frozen(slots=True)
+class _Order:
+    """A record shaped as the rulesets' actions are: frozen attrs, four fields."""
+
+    side: int
+    unit: int
+    to: tuple[int, int] | None
+    target: int | None
+
+
+def measure_record(repeats: int = 7, number: int = 100_000, spread: float = 0.0) -> float:
+    """CPU seconds to make one frozen attrs record of four fields (`_Order`), as a listing of
+    legal actions makes one per action: the best of `repeats` runs and of as many more as fit
+    in `spread` seconds. A legal action costs at least this much, whatever the rules do; its
+    multiple of C is the machine's own (attrs sets each field of a frozen record through
+    object.__setattr__)."""
+    timer = timeit.Timer("make(0, 3, at, None)", globals={"make": _Order, "at": (4, 5)}, timer=CPU)
+    return best_reading(lambda: timer.timeit(number=number), repeats, spread) / number
 
 
 def measure_floor(repeats: int = 7, number: int = 200_000, spread: float = 0.0) -> float:
@@ -451,6 +473,8 @@ def main(argv: list[str] | None = None) -> int:
     print(format_header())
     report.add("machine", "reference work (fixed code: a grid search and its records)", measure_reference(10, spread=1.0 if args.quick else 3.0),
                note="the same code in every run: its multiple of C is the machine's")
+    report.add("machine", "one action record made (frozen attrs, four fields)", measure_record(spread=1.0 if args.quick else 3.0),
+               note="the least a legal action costs: its multiple of C is the machine's")
     all_suites = suites()
     chosen, rulesets = select(args.only or (), tuple(all_suites))
     import bench_engine
