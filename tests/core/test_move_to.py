@@ -157,7 +157,6 @@ def test_ninja_search_for_one_order_answers_as_the_whole_search(scenario):
 def test_ninja_search_for_one_order_keeps_the_whole_searchs_steps_between_equal_ways():
     """On open ground many ways cost the same (turn first or step first, either side of a
     hex): the order's steps are the ones the listing shows, for every end of every mode."""
-    from core.ninja.movement import search_to
     from tests.core.ninja.ninja_helpers import CAT, battle, ninja, small_battle
 
     open_ground = battle([ninja(0, 0, "ash", 2, (4, 4), facing=0), ninja(1, 1, "vine", 2, (9, 2), facing=3)])
@@ -167,7 +166,7 @@ def test_ninja_search_for_one_order_keeps_the_whole_searchs_steps_between_equal_
             for mode in MOVE_MODES:
                 whole = ninja_search(state, CAT, u, mode)
                 for end, answer in whole.items():
-                    assert search_to(state, CAT, u, mode, end) == answer
+                    assert ninja_search_to(state, CAT, u, mode, end) == answer
                     checked += 1
     assert checked > 500
 
@@ -175,7 +174,6 @@ def test_ninja_search_for_one_order_keeps_the_whole_searchs_steps_between_equal_
 def test_ninja_search_for_one_order_searches_whole_when_a_step_may_cost_nothing():
     """The A* keeps the listing's steps only when every step costs something; rules with a
     free turn (or a free terrain) are searched whole, and still agree with the listing."""
-    from core.ninja.movement import search_to
     from tests.core.ninja.ninja_helpers import CAT, battle, ninja
 
     free_turns = attrs.evolve(CAT, rules=attrs.evolve(CAT.rules, movement=attrs.evolve(CAT.rules.movement, turn_cost=0)))
@@ -184,4 +182,4 @@ def test_ninja_search_for_one_order_searches_whole_when_a_step_may_cost_nothing(
     whole = ninja_search(state, free_turns, u, "walk")
     assert whole != ninja_search(state, CAT, u, "walk")  # the free turns do reach further
     for end, answer in whole.items():
-        assert search_to(state, free_turns, u, "walk", end) == answer
+        assert ninja_search_to(state, free_turns, u, "walk", end) == answer
