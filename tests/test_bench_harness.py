@@ -63,6 +63,24 @@ def test_a_time_is_reported_in_floor_units_and_checked_against_its_budget(capsys
     assert "OVER" in capsys.readouterr().out
 
 
+def test_a_budgeted_time_taken_while_the_machine_ran_slow_is_marked_and_counted(capsys):
+    """The floor is read again beside each budgeted time; a figure whose floor beside it is
+    1.25 times the run's or more keeps its C and its verdict, and carries "slow" with the
+    ratio in the table and the Markdown. A figure without a budget reads no floor."""
+    readings = iter([1.1e-8, 1.6e-8])
+    report = run.Report(floor=1e-8, beside=lambda: next(readings))
+    steady = report.add("engine x", "apply: a move", 4e-6, budget=run.Budget(500, in_c=True))
+    slow = report.add("engine x", "apply: an attack", 4e-5, budget=run.Budget(1000, in_c=True))
+    report.add("engine x", "apply: a whole round", 9e-5)  # no budget: the readings are not asked again
+    assert steady.extra["floor_beside"] == 1.1e-8 and report.slowed(steady) is None
+    assert round(slow.in_c) == 4000 and slow.status == "OVER" and round(report.slowed(slow), 2) == 1.6
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[0].endswith("PASS") and rows[1].endswith("OVER (slow 1.6x)")
+    table = run.format_markdown(report)
+    assert "| OVER (slow 1.6x) |" in table and "| PASS |" in table
+    assert json.loads(json.dumps(report.as_dict()))["figures"][1]["extra"]["floor_beside"] == 1.6e-8
+
+
 def test_sizes_and_ratios_have_no_floor_multiple_and_use_their_raw_value():
     report = run.Report(floor=1e-8)
     small = report.add("terminal", "bytes: bare", 60, "B")

@@ -249,12 +249,23 @@ class Figure:
         return out
 
 
-class Report:
-    """Collects the figures of one run, all relative to the same floor."""
+#: A budgeted time whose floor beside it reads this many times the run's floor was taken
+#: while the machine ran slow: it is marked, and counted at the end.
+SLOW = 1.25
 
-    def __init__(self, floor: float, quick: bool = False) -> None:
+
+class Report:
+    """Collects the figures of one run, all relative to the same floor.
+
+    `beside`, when given, reads the floor again (briefly) right after each budgeted time:
+    a shared machine has stretches at half speed, and a figure taken in one is marked
+    "slow" with the ratio, so a verdict the machine made is told from one the code made.
+    The figure's C is still relative to the run's floor."""
+
+    def __init__(self, floor: float, quick: bool = False, beside: Callable[[], float] | None = None) -> None:
         self.floor = floor
         self.quick = quick
+        self.beside = beside
         self.figures: list[Figure] = []
         self.skipped: list[tuple[str, str]] = []
         self.started = time.time()
@@ -276,8 +287,10 @@ class Report:
         fig = Figure(suite, name, float(value), unit, in_c, note, budget, "-", dict(extra))
         if budget is not None:
             fig.status = budget.check(fig)
+            if unit == "s" and self.beside is not None and self.floor > 0:
+                fig.extra["floor_beside"] = self.beside()
         self.figures.append(fig)
-        print(format_row(fig), flush=True)
+        print(format_row(fig, self.slowed(fig)), flush=True)
         return fig
 
     def add_timing(self, suite: str, name: str, timing: Timing, budget: Budget | None = None, note: str = "", stat: str = "best") -> Figure:
@@ -293,6 +306,13 @@ class Report:
             return None
         return self.add(suite, name, numerator.value / denominator.value, "x", budget, note,
                         numerator=numerator.name, denominator=denominator.name)
+
+    def slowed(self, fig: Figure) -> float | None:
+        """The floor beside `fig` over the run's floor, when it reads SLOW or more (else None)."""
+        beside = fig.extra.get("floor_beside")
+        if not beside or self.floor <= 0 or beside < SLOW * self.floor:
+            return None
+        return beside / self.floor
 
     def skip(self, suite: str, reason: str) -> None:
         self.skipped.append((suite, reason))
@@ -389,10 +409,15 @@ def format_header() -> str:
     return head.rstrip() + "\n" + "-" * (sum(w for _, w in COLUMNS) + len(COLUMNS) - 1)
 
 
-def format_row(fig: Figure) -> str:
+def slow_mark(slowed: float | None) -> str:
+    """What a verdict taken while the machine ran slow carries: " (slow 1.6x)", or nothing."""
+    return f" (slow {slowed:.1f}x)" if slowed else ""
+
+
+def format_row(fig: Figure, slowed: float | None = None) -> str:
     in_c = f"{fig.in_c:,.0f} C" if fig.in_c is not None and fig.in_c >= 10 else (f"{fig.in_c:.1f} C" if fig.in_c is not None else "")
     budget = fig.budget.describe() if fig.budget else ""
-    status = fig.status if fig.budget else ""
+    status = fig.status + slow_mark(slowed) if fig.budget else ""
     cells = (fig.suite, fig.name, format_value(fig.value, fig.unit), in_c, budget, status)
     return " ".join(f"{str(c):<{w}}" for c, (_, w) in zip(cells, COLUMNS)).rstrip()
 
@@ -403,7 +428,8 @@ def format_markdown(report: Report) -> str:
     for fig in report.figures:
         in_c = f"{fig.in_c:,.0f}" if fig.in_c is not None and fig.in_c >= 10 else (f"{fig.in_c:.1f}" if fig.in_c is not None else "")
         budget = fig.budget.describe() if fig.budget else ""
-        lines.append(f"| {fig.suite} | {fig.name} | {format_value(fig.value, fig.unit)} | {in_c} | {budget} | {fig.status if fig.budget else ''} |")
+        status = fig.status + slow_mark(report.slowed(fig)) if fig.budget else ""
+        lines.append(f"| {fig.suite} | {fig.name} | {format_value(fig.value, fig.unit)} | {in_c} | {budget} | {status} |")
     return "\n".join(lines)
 
 
@@ -463,7 +489,7 @@ def main(argv: list[str] | None = None) -> int:
 
     os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
     floor = measure_floor(repeats=5 if args.quick else 9, spread=1.0 if args.quick else 3.0)
-    report = Report(floor, quick=args.quick)
+    report = Report(floor, quick=args.quick, beside=lambda: measure_floor(repeats=3, number=20_000))
     print(f"Skirmish benchmarks, {report.as_dict()['date']}, Python {platform.python_version()}, "
           f"{os.cpu_count()} cores ({processor() or 'processor not named'}){', quick' if args.quick else ''}")
     print(f"floor C = one bare function call = {floor * 1e9:.1f} ns; load average {report.load_at_start}")
@@ -502,6 +528,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\n{len(report.figures)} figures in {time.time() - report.started:.0f} s (load average now {load_average()}); "
           f"{sum(f.status == 'OVER' for f in report.figures)} over budget, "
           f"{sum(f.status == 'PASS' for f in report.figures)} within")
+    slow = [f for f in report.figures if report.slowed(f)]
+    if slow:
+        print(f"{len(slow)} budgeted times were taken while the machine ran slow (the floor beside them "
+              f"{SLOW}x the run's or more: {sum(f.status == 'OVER' for f in slow)} of them over); "
+              "their verdicts are the machine's as much as the code's")
     print("seconds per suite: " + ", ".join(f"{k} {v:.0f}" for k, v in report.durations.items()))
     if args.json:
         Path(args.json).write_text(json.dumps(report.as_dict(), indent=2) + "\n", encoding="utf-8")
