@@ -41,9 +41,6 @@ def test_the_floor_takes_the_best_reading_spread_over_its_seconds(monkeypatch):
         def __init__(self, *args, **kwargs):
             pass
 
-        def repeat(self, repeat, number):
-            return [next(readings) * number for _ in range(repeat)]
-
         def timeit(self, number):
             return next(readings) * number
 

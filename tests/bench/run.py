@@ -126,8 +126,7 @@ def measure_record(repeats: int = 7, number: int = 100_000, spread: float = 0.0)
     in `spread` seconds. A legal action costs at least this much, whatever the rules do; its
     multiple of C is the machine's own (attrs sets each field of a frozen record through
     object.__setattr__)."""
-    timer = timeit.Timer("make(0, 3, at, None)", globals={"make": _Order, "at": (4, 5)}, timer=CPU)
-    return best_reading(lambda: timer.timeit(number=number), repeats, spread) / number
+    return best_per_call("make(0, 3, at, None)", {"make": _Order, "at": (4, 5)}, repeats, number, spread)
 
 
 def measure_floor(repeats: int = 7, number: int = 200_000, spread: float = 0.0) -> float:
@@ -138,7 +137,13 @@ def measure_floor(repeats: int = 7, number: int = 200_000, spread: float = 0.0) 
     bare call read 49 to 57 ns in them and 28 to 32 ns between, on one machine); a floor
     taken within one such spell halves every figure in C. Readings spread over a few
     seconds find the machine's own speed."""
-    timer = timeit.Timer("f()", globals={"f": _bare}, timer=CPU)
+    return best_per_call("f()", {"f": _bare}, repeats, number, spread)
+
+
+def best_per_call(statement: str, names: dict[str, Any], repeats: int, number: int, spread: float) -> float:
+    """CPU seconds for one run of `statement` (over `names`): `number` runs timed together,
+    the best of `repeats` such readings and of as many more as `spread` seconds hold."""
+    timer = timeit.Timer(statement, globals=names, timer=CPU)
     return best_reading(lambda: timer.timeit(number=number), repeats, spread) / number
 
 

@@ -38,6 +38,16 @@ async def open_battle(pilot, app, name: str) -> BattleScreen:
     return screen
 
 
+async def until_nothing_is_drawn(pilot, rendered: list) -> None:
+    """Pause until a pause draws nothing (a loaded machine draws a battle's opening late);
+    `rendered` is what a spy on Widget.render_lines records, and is left empty if it settled."""
+    for _ in range(50):
+        rendered.clear()
+        await pilot.pause(0.02)
+        if not rendered:
+            return
+
+
 @pytest.mark.parametrize("name", sorted(BATTLES))
 async def test_a_move_key_goes_to_the_screen_without_passing_through_the_widgets(tmp_path, monkeypatch, name):
     reached: list[str] = []
@@ -74,11 +84,7 @@ async def test_a_cursor_move_renders_only_the_widgets_and_lines_it_changed(tmp_p
         screen = await open_battle(pilot, app, name)
         await pilot.press("right")  # the first key still finds the pushed screen settling: a full repaint
         monkeypatch.setattr(Widget, "render_lines", recorded)
-        for _ in range(50):  # until a pause draws nothing (a loaded machine draws the opening late)
-            rendered.clear()
-            await pilot.pause(0.02)
-            if not rendered:
-                break
+        await until_nothing_is_drawn(pilot, rendered)
         assert not rendered, f"the screen never settled: {rendered}"
         await pilot.press("right")
         await pilot.pause()
@@ -347,11 +353,7 @@ async def test_the_menus_warm_up_leaves_a_battle_opened_over_it_alone(tmp_path, 
         screen = await open_battle(pilot, app, "statwar")
         await pilot.press("right")
         monkeypatch.setattr(Widget, "render_lines", recorded)
-        for _ in range(50):
-            rendered.clear()
-            await pilot.pause(0.02)
-            if not rendered:
-                break
+        await until_nothing_is_drawn(pilot, rendered)
         below = next(s for s in app.screen_stack if isinstance(s, menu.MainMenu))
         assert app.screen is screen and below is not screen
         below.warm_up()
