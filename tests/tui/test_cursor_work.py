@@ -336,11 +336,14 @@ def test_a_changed_span_found_from_the_texts_alone_is_the_one_the_cells_give():
 
 async def test_the_menus_warm_up_leaves_a_battle_opened_over_it_alone(tmp_path, monkeypatch):
     """The menu imports the Markdown parser a second after it is drawn. A battle opened over
-    it within that second (as `skirmish play` does) is not drawn again when that work starts
-    or ends: only the widgets a change is on are ever rendered."""
+    it within that second (as `skirmish play` does) is not drawn again when the timer ticks
+    or that work starts or ends: only the widgets a change is on are ever rendered."""
     import tui.screens.menu as menu
 
-    monkeypatch.setattr(menu, "WARM_AFTER", 1000.0)  # started by hand below, once the battle is quiet
+    monkeypatch.setattr(menu, "WARM_AFTER", 1000.0)  # scheduled by hand below, once the battle is quiet
+    warmed: list[bool] = []
+    warm = menu.warm_markdown
+    monkeypatch.setattr(menu, "warm_markdown", lambda: warmed.append(True) or warm())
     rendered: list[str] = []
     render_lines = Widget.render_lines
 
@@ -356,11 +359,13 @@ async def test_the_menus_warm_up_leaves_a_battle_opened_over_it_alone(tmp_path, 
         await until_nothing_is_drawn(pilot, rendered)
         below = next(s for s in app.screen_stack if isinstance(s, menu.MainMenu))
         assert app.screen is screen and below is not screen
-        below.warm_up()
+        below.schedule_warm_up(0.05)
+        await pilot.pause(0.1)
         for _ in range(100):
             await pilot.pause(0.02)
             if all(w.is_finished for w in app.workers if w.group == "warm"):
                 break
         await pilot.pause(0.05)
         assert [w.group for w in app.workers if w.group == "warm" and not w.is_finished] == []
+        assert warmed == [True]  # the work did run, from the timer
         assert rendered == [], rendered

@@ -87,14 +87,15 @@ class MainMenu(Screen[None]):
         # the Markdown parser takes a third of a second to import: done while the player reads
         # the menu, so the Rules screen's first page shows as it opens; begun a while after the
         # menu is drawn, so neither the first frame nor the first keys share the processor with it
-        self.set_timer(WARM_AFTER, self.warm_up)
+        self.schedule_warm_up(WARM_AFTER)
 
-    def warm_up(self) -> None:
-        """Import the Markdown parser in a thread. The worker is the app's: a worker's state
-        changes go to the node that runs it, and a screen under the current one that handles
-        a message has the current screen repainted whole (a battle opened within the second,
-        `skirmish play` straight from the shell, would be drawn again at its first moves)."""
-        self.app.run_worker(warm_markdown, thread=True, group="warm")
+    def schedule_warm_up(self, delay: float) -> None:
+        """Import the Markdown parser in a thread `delay` seconds from now. The timer and the
+        worker are the app's, not the menu's: a timer's tick and a worker's state changes go
+        to the node that made them, and a screen under the current one that handles a message
+        has the current screen repainted whole at its next update (a battle opened within the
+        second, `skirmish play` straight from the shell, was drawn again at its first moves)."""
+        self.app.set_timer(delay, lambda: self.app.run_worker(warm_markdown, thread=True, group="warm"))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.open_entry(event.option.id or "")
