@@ -268,14 +268,19 @@ def run_engine(report: Report) -> None:
             t, n = median_apply(ruleset, sample, report.quick, seen="equal")
             report.add(suite, label + ", an equal state in new objects", t, samples=n,
                        note=f"median of {n}; the memos, keyed by value, answer")
+            def never_seen(sample=sample) -> float:
+                return median_apply(ruleset, sample, report.quick, seen="never")[0]
+
             t, n = median_apply(ruleset, sample, report.quick, seen="never")
             if budget is SEAL_PER_UNIT_BUDGET:
                 report.add(suite, label + ", state never seen", t, note=f"median of {n}", samples=n)
                 units = statistics.median(living_units(s.state) for s in spread(sample, 5 if report.quick else 15))
                 report.add(suite, label + ", state never seen, per unit", t / units, budget=budget,
-                           note=f"median of {n}, {units:g} units resolved", samples=n)
+                           note=f"median of {n}, {units:g} units resolved", samples=n,
+                           retake=lambda units=units: never_seen() / units)
             else:
-                report.add(suite, label + ", state never seen", t, budget=budget, note=f"median of {n}", samples=n)
+                report.add(suite, label + ", state never seen", t, budget=budget, note=f"median of {n}", samples=n,
+                           retake=never_seen)
         whole_round(report, suite, name, ruleset, initial)
         legal_figures(report, suite, ruleset, steps)
 
@@ -301,21 +306,28 @@ def whole_round(report: Report, suite: str, name: str, ruleset: Any, initial: An
     report.add(suite, f"apply: a whole round, {where}", t.best, note=f"{len(seq)} actions", actions=len(seq))
 
 
-def legal_figures(report: Report, suite: str, ruleset: Any, steps: list[Step]) -> None:
-    """legal_actions per call, per unit it covers, and per action it returns (reachable state)."""
+def legal_timings(ruleset: Any, sample: list[Step], quick: bool) -> tuple[list[float], list[float], list[float], list[int]]:
+    """legal_actions timed on each sampled state that has any: (per call, per unit it
+    covers, per action it returns, actions a call)."""
     per_call, per_unit, per_action, counts = [], [], [], []
-    sample = spread([s for s in steps if ruleset.to_act(s.state)], 8 if report.quick else 24)
     for step in sample:
         side = ruleset.to_act(step.state)[0]
         actions = ruleset.legal_actions(step.state, side)
         if not actions:
             continue
-        t = time_call(lambda s=step.state, d=side: ruleset.legal_actions(s, d), repeats=3 if report.quick else 5, min_time=0.005 if report.quick else 0.02)
+        t = time_call(lambda s=step.state, d=side: ruleset.legal_actions(s, d), repeats=3 if quick else 5, min_time=0.005 if quick else 0.02)
         units = len({repr(action_unit(a)) for a in actions}) or 1
         per_call.append(t.best)
         per_unit.append(t.best / units)
         per_action.append(t.best / len(actions))
         counts.append(len(actions))
+    return per_call, per_unit, per_action, counts
+
+
+def legal_figures(report: Report, suite: str, ruleset: Any, steps: list[Step]) -> None:
+    """legal_actions per call, per unit it covers, and per action it returns (reachable state)."""
+    sample = spread([s for s in steps if ruleset.to_act(s.state)], 8 if report.quick else 24)
+    per_call, per_unit, per_action, counts = legal_timings(ruleset, sample, report.quick)
     if not per_call:
         report.skip(suite, "no state with legal actions")
         return
@@ -323,4 +335,5 @@ def legal_figures(report: Report, suite: str, ruleset: Any, steps: list[Step]) -
     report.add(suite, "legal actions: one call", med(per_call), note=f"median over {len(per_call)} states", actions=med(counts))
     report.add(suite, "legal actions: one unit", med(per_unit))
     report.add(suite, "legal actions: per reachable state", med(per_action), budget=PER_STATE_BUDGET,
-               note=f"{med(counts):.0f} actions a call (median)")
+               note=f"{med(counts):.0f} actions a call (median)",
+               retake=lambda: med(legal_timings(ruleset, sample, report.quick)[2]))

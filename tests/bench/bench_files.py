@@ -148,16 +148,20 @@ def run_saves(report: Report) -> None:
             first = after_play(lambda fresh: saves.save_document(fresh, **meta),
                                lambda: Match.replay(ruleset, initial, actions), repeats, CPU)
             report.add(suite, f"first save document (every state hashed), {n} actions", first)
-            wt = after_play(lambda turn: saves.write_save(path, turn, **meta), lambda: turn_played(match, actions),
-                            repeats, WALL)
-            report.add(suite, f"write (atomic, fsync) after play, {n} actions", wt, budget=SAVE_WRITE_BUDGET,
-                       note=f"wall clock; each after {PLAYED} actions played since the last save")
+            def write(path=path, match=match, meta=meta, actions=actions) -> float:
+                return after_play(lambda turn: saves.write_save(path, turn, **meta), lambda: turn_played(match, actions),
+                                  repeats, WALL)
+
+            report.add(suite, f"write (atomic, fsync) after play, {n} actions", write(), budget=SAVE_WRITE_BUDGET,
+                       note=f"wall clock; each after {PLAYED} actions played since the last save", retake=write)
             report.add(suite, f"bytes on disk, {n} actions", path.stat().st_size, "B")
             blob = path.read_bytes()
             io = time_each([lambda: durable_write(Path(tmp) / "floor.json", blob)], repeats=repeats, clock=WALL)
             report.add(suite, "the disk alone: write, fsync, rename of those bytes", io.median, note="wall clock")
-            rt = time_each([lambda: saves.read_save(path)], repeats=repeats)
-            report.add(suite, f"load (parse + decode), {n} actions", rt.median, budget=SAVE_LOAD_BUDGET)
+            def load(path=path) -> float:
+                return time_each([lambda: saves.read_save(path)], repeats=repeats).median
+
+            report.add(suite, f"load (parse + decode), {n} actions", load(), budget=SAVE_LOAD_BUDGET, retake=load)
             replay = saves.read_save(path)
             if scenario == "bench position":  # no setup rebuilds it, so verify refuses its start
                 print(f"  {suite}: verify not measured: its {n} actions start from a built position, "
@@ -167,7 +171,8 @@ def run_saves(report: Report) -> None:
             report.add(suite, f"verify (re-apply + hashes), {n} actions", vt.median)
             report.add(suite, "verify over re-applying its actions (start proof, checkpoint hashes)",
                        verify_overhead(saves, ruleset, replay, repeats), budget=VERIFY_OVERHEAD_BUDGET,
-                       note="median of paired runs")
+                       note="median of paired runs",
+                       retake=lambda replay=replay: verify_overhead(saves, ruleset, replay, repeats))
             both = time_each([lambda: saves.load_match(path)], repeats=repeats)
             report.add(suite, f"load and verify, {n} actions", both.median)
 

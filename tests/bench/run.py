@@ -257,6 +257,9 @@ class Figure:
 #: A budgeted time whose floor beside it reads this many times the run's floor was taken
 #: while the machine ran slow: it is marked, and counted at the end.
 SLOW = 1.25
+#: How many times a budgeted time taken while the machine ran slow is measured again (when
+#: its caller says how): a slow stretch lasts seconds to minutes, a measurement well under one.
+RETAKES = 3
 
 
 class Report:
@@ -265,7 +268,12 @@ class Report:
     `beside`, when given, reads the floor again (briefly) right after each budgeted time:
     a shared machine has stretches at half speed, and a figure taken in one is marked
     "slow" with the ratio, so a verdict the machine made is told from one the code made.
-    The figure's C is still relative to the run's floor."""
+    The figure's C is still relative to the run's floor.
+
+    A budgeted time given a `retake` (a callable measuring it again) is measured again, up
+    to RETAKES times, while the floor beside it reads slow; the reading kept is the one
+    whose floor beside it was the least, taken nearest the machine's own speed. The retakes
+    are counted in the figure (`retakes`, and every reading with its floor in `readings`)."""
 
     def __init__(self, floor: float, quick: bool = False, beside: Callable[[], float] | None = None) -> None:
         self.floor = floor
@@ -285,18 +293,34 @@ class Report:
         unit: str = "s",
         budget: Budget | None = None,
         note: str = "",
+        retake: Callable[[], float] | None = None,
         **extra: Any,
     ) -> Figure:
         """Record a figure; a time ("s") gets its multiple of the floor C."""
+        extra = dict(extra)
+        if budget is not None and unit == "s" and self.beside is not None and self.floor > 0:
+            value, extra["floor_beside"], readings = self._steadiest(value, retake)
+            if len(readings) > 1:
+                extra["retakes"], extra["readings"] = len(readings) - 1, readings
         in_c = value / self.floor if unit == "s" and self.floor > 0 else None
-        fig = Figure(suite, name, float(value), unit, in_c, note, budget, "-", dict(extra))
+        fig = Figure(suite, name, float(value), unit, in_c, note, budget, "-", extra)
         if budget is not None:
             fig.status = budget.check(fig)
-            if unit == "s" and self.beside is not None and self.floor > 0:
-                fig.extra["floor_beside"] = self.beside()
         self.figures.append(fig)
         print(format_row(fig, self.slowed(fig)), flush=True)
         return fig
+
+    def _steadiest(self, value: float, retake: Callable[[], float] | None) -> tuple[float, float, list[list[float]]]:
+        """(value, floor beside it, every [value, floor beside] read): `value` and its floor
+        beside, or while that floor reads slow and `retake` can measure again, the reading
+        whose floor beside it was the least."""
+        assert self.beside is not None
+        readings = [[value, self.beside()]]
+        while retake is not None and len(readings) <= RETAKES and readings[-1][1] >= SLOW * self.floor:
+            again = retake()
+            readings.append([again, self.beside()])
+        best = min(readings, key=lambda reading: reading[1])
+        return best[0], best[1], readings
 
     def add_timing(self, suite: str, name: str, timing: Timing, budget: Budget | None = None, note: str = "", stat: str = "best") -> Figure:
         value = timing.best if stat == "best" else timing.median
@@ -414,15 +438,19 @@ def format_header() -> str:
     return head.rstrip() + "\n" + "-" * (sum(w for _, w in COLUMNS) + len(COLUMNS) - 1)
 
 
-def slow_mark(slowed: float | None) -> str:
-    """What a verdict taken while the machine ran slow carries: " (slow 1.6x)", or nothing."""
-    return f" (slow {slowed:.1f}x)" if slowed else ""
+def slow_mark(slowed: float | None, retakes: int = 0) -> str:
+    """What a verdict carries when it was measured again or taken while the machine ran
+    slow: " (slow 1.6x)", " (2 retakes)", " (slow 1.3x, 3 retakes)", or nothing."""
+    marks = [f"slow {slowed:.1f}x"] if slowed else []
+    if retakes:
+        marks.append(f"{retakes} retake{'s' if retakes > 1 else ''}")
+    return f" ({', '.join(marks)})" if marks else ""
 
 
 def format_row(fig: Figure, slowed: float | None = None) -> str:
     in_c = f"{fig.in_c:,.0f} C" if fig.in_c is not None and fig.in_c >= 10 else (f"{fig.in_c:.1f} C" if fig.in_c is not None else "")
     budget = fig.budget.describe() if fig.budget else ""
-    status = fig.status + slow_mark(slowed) if fig.budget else ""
+    status = fig.status + slow_mark(slowed, fig.extra.get("retakes", 0)) if fig.budget else ""
     cells = (fig.suite, fig.name, format_value(fig.value, fig.unit), in_c, budget, status)
     return " ".join(f"{str(c):<{w}}" for c, (_, w) in zip(cells, COLUMNS)).rstrip()
 
@@ -433,7 +461,7 @@ def format_markdown(report: Report) -> str:
     for fig in report.figures:
         in_c = f"{fig.in_c:,.0f}" if fig.in_c is not None and fig.in_c >= 10 else (f"{fig.in_c:.1f}" if fig.in_c is not None else "")
         budget = fig.budget.describe() if fig.budget else ""
-        status = fig.status + slow_mark(report.slowed(fig)) if fig.budget else ""
+        status = fig.status + slow_mark(report.slowed(fig), fig.extra.get("retakes", 0)) if fig.budget else ""
         lines.append(f"| {fig.suite} | {fig.name} | {format_value(fig.value, fig.unit)} | {in_c} | {budget} | {status} |")
     return "\n".join(lines)
 
@@ -538,6 +566,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(slow)} budgeted times were taken while the machine ran slow (the floor beside them "
               f"{SLOW}x the run's or more: {sum(f.status == 'OVER' for f in slow)} of them over); "
               "their verdicts are the machine's as much as the code's")
+    retaken = [f for f in report.figures if f.extra.get("retakes")]
+    if retaken:
+        print(f"{len(retaken)} budgeted times were measured again after a slow reading "
+              f"({sum(f.extra['retakes'] for f in retaken)} retakes in all; each keeps its steadiest reading)")
     print("seconds per suite: " + ", ".join(f"{k} {v:.0f}" for k, v in report.durations.items()))
     if args.json:
         Path(args.json).write_text(json.dumps(report.as_dict(), indent=2) + "\n", encoding="utf-8")
