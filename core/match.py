@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
+
 from core.choices import DEFAULT_UNDO, UNDO_MODES
 from core.ruleset import Outcome, Ruleset
 from core.serial import canonical
@@ -38,6 +40,7 @@ class Match:
         self._rolled: list[int] = [0]  # dice each step's action rolled
         self._hashes: list[str | None] = [None]  # each state's hash, once asked for (state_hash_at)
         self._encoded: list[bytes | None] = []  # each action's canonical JSON, once asked for (action_bytes)
+        self._initial_json: bytes | None = None  # the initial state as a save writes it (initial_json)
         self.cursor = 0
 
     # --- reading -------------------------------------------------------------
@@ -78,6 +81,15 @@ class Match:
         known = self._encoded[index]
         if known is None:
             known = self._encoded[index] = canonical(self.ruleset.codec().encode_action(self._actions[index]))
+        return known
+
+    def initial_json(self) -> bytes:
+        """The initial state as a save writes it (orjson of the codec's encoding, fields in
+        their declared order), worked out once: the initial state never changes, and every
+        autosave writes it again."""
+        known = self._initial_json
+        if known is None:
+            known = self._initial_json = orjson.dumps(self.ruleset.codec().encode_state(self.initial))
         return known
 
     def events_at(self, step: int) -> tuple[Any, ...]:

@@ -234,10 +234,10 @@ def save_document(
     `scenario`, `seed` and `armies` ({side: army} brought in place of the scenario's own)
     are the setup the battle came from; `verify` builds the initial state from them again.
     Each action is in it as the canonical JSON its link covers (`Match.action_bytes`, an
-    `orjson.Fragment`): a file holds each action in the one form its chain hashes.
+    `orjson.Fragment`): a file holds each action in the one form its chain hashes. The
+    initial state is a Fragment too (`Match.initial_json`, encoded once per Match).
     `orjson.loads(render(document))` is a copy made of plain values, to read or edit."""
     ruleset = match.ruleset
-    codec = ruleset.codec()
     steps = match.cursor
     every = min(max(1, hash_every), MAX_HASH_EVERY)
     document: dict[str, Any] = {
@@ -260,7 +260,7 @@ def save_document(
             "undo": match.undo_mode,
         },
         "hash_every": every,
-        "initial": codec.encode_state(match.initial),
+        "initial": orjson.Fragment(match.initial_json()),
         "actions": [],
     }
     link = start_link(canonical({key: document[key] for key in HEADER_KEYS}))

@@ -4,6 +4,8 @@ since the last save, and an undone branch's hashes and encodings go with it."""
 
 from __future__ import annotations
 
+import orjson
+
 from core import registry, saves
 from core.match import Match
 from core.serial import canonical
@@ -74,4 +76,19 @@ def test_an_undone_branch_takes_its_encodings_with_it():
     other = next(a for a in match.legal_actions(match.to_act()[0]) if a != match.all_actions[5])
     match.apply(other)
     assert match.action_bytes(5) == canonical(ruleset.codec().encode_action(other)) != before
+    assert saves.verify(saves.read_document("x", plain(saves.save_document(match, **META)))).state == match.state
+
+
+def test_the_initial_state_is_encoded_once_and_written_as_before(monkeypatch):
+    """Every autosave writes the initial state again; the Match encodes it once, in the
+    bytes a save always held for it (the codec's encoding, fields in their declared order)."""
+    match = played(3)
+    codec = match.ruleset.codec()
+    calls = counted(monkeypatch, codec, "encode_state")
+    first = saves.render(saves.save_document(match, **META))
+    match.apply(match.legal_actions(match.to_act()[0])[0])
+    second = saves.render(saves.save_document(match, **META))
+    assert calls == [match.initial]  # the first save encoded it; the second did not
+    written = orjson.dumps(codec.converter.unstructure(match.initial, codec.state_type))
+    assert b'  "initial": ' + written + b",\n" in first and b'  "initial": ' + written + b",\n" in second
     assert saves.verify(saves.read_document("x", plain(saves.save_document(match, **META)))).state == match.state
