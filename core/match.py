@@ -41,6 +41,10 @@ class Match:
         self._hashes: list[str | None] = [None]  # each state's hash, once asked for (state_hash_at)
         self._encoded: list[bytes | None] = []  # each action's canonical JSON, once asked for (action_bytes)
         self._initial_json: bytes | None = None  # the initial state as a save writes it (initial_json)
+        #: The content fingerprint its saves record (core.saves): the data files' as this battle
+        #: was first saved or loaded. The program reads its content once and plays on with it,
+        #: so a later edit of the files is not what this battle is played with.
+        self.content_fingerprint: str | None = None
         self.cursor = 0
 
     # --- reading -------------------------------------------------------------

@@ -238,6 +238,8 @@ def save_document(
     initial state is a Fragment too (`Match.initial_json`, encoded once per Match).
     `orjson.loads(render(document))` is a copy made of plain values, to read or edit."""
     ruleset = match.ruleset
+    if match.content_fingerprint is None:  # asked once a battle: a stat of every data file
+        match.content_fingerprint = fingerprint(ruleset.content_dir())
     steps = match.cursor
     every = min(max(1, hash_every), MAX_HASH_EVERY)
     document: dict[str, Any] = {
@@ -245,7 +247,7 @@ def save_document(
         "format_version": FORMAT_VERSION,
         "ruleset": ruleset.name,
         "rules_version": ruleset.rules_version,
-        "content_fingerprint": fingerprint(ruleset.content_dir()),
+        "content_fingerprint": match.content_fingerprint,
         "setup": {
             "scenario": scenario,
             "seed": seed,
@@ -769,6 +771,7 @@ def verify(replay: Replay) -> Match:
     if replay.rules_version != ruleset.rules_version:
         note = f" (saved with {ruleset.name} rules version {replay.rules_version}; this build has {ruleset.rules_version})"
     match = Match(ruleset, replay.initial, replay.meta.undo)
+    match.content_fingerprint = now  # the content it goes on with, which its next save records
     if expected.get(0) != recorded(0, link):
         what = "the metadata, setup or initial state" if chained else "the initial state"
         raise SaveError(file, f"hashes[0]: {what} does not match the recorded hash")

@@ -1,5 +1,6 @@
-"""A content fingerprint is worked out again only when a data file changed (saves ask for it
-at every autosave), and always names the bytes: an edit of the same size is seen."""
+"""A content fingerprint is worked out again only when a data file changed (every verify asks
+for it, and every battle's first save), and always names the bytes: an edit of the same size
+is seen."""
 
 from __future__ import annotations
 

@@ -92,3 +92,21 @@ def test_the_initial_state_is_encoded_once_and_written_as_before(monkeypatch):
     written = orjson.dumps(codec.converter.unstructure(match.initial, codec.state_type))
     assert b'  "initial": ' + written + b",\n" in first and b'  "initial": ' + written + b",\n" in second
     assert saves.verify(saves.read_document("x", plain(saves.save_document(match, **META)))).state == match.state
+
+
+def test_the_content_fingerprint_is_asked_once_a_battle(monkeypatch):
+    """A stat of every data file at every autosave was a fifth of a save: a battle records
+    the content as it was first saved (the program plays on with the content it read), a
+    battle loaded from a save the content it was verified with, and a new battle asks again."""
+    answers = iter(["aaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbb", "cccccccccccccccc"])
+    asked: list[str] = []
+    monkeypatch.setattr(saves, "fingerprint", lambda folder: asked.append(next(answers)) or asked[-1])
+    match = played(2)
+    first = saves.save_document(match, **META)
+    match.apply(match.legal_actions(match.to_act()[0])[0])
+    second = saves.save_document(match, **META)
+    assert first["content_fingerprint"] == second["content_fingerprint"] == "aaaaaaaaaaaaaaaa" and len(asked) == 1
+    assert saves.save_document(played(2), **META)["content_fingerprint"] == "bbbbbbbbbbbbbbbb"
+    loaded = saves.verify(saves.read_document("x", plain(second)))  # verify asks what the content is now
+    assert loaded.content_fingerprint == "cccccccccccccccc"
+    assert saves.save_document(loaded, **META)["content_fingerprint"] == "cccccccccccccccc" and len(asked) == 3
