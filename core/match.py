@@ -20,6 +20,7 @@ from typing import Any
 
 import orjson
 
+from core.chain import next_link
 from core.choices import DEFAULT_UNDO, UNDO_MODES
 from core.ruleset import Outcome, Ruleset
 from core.serial import canonical
@@ -41,6 +42,8 @@ class Match:
         self._hashes: list[str | None] = [None]  # each state's hash, once asked for (state_hash_at)
         self._encoded: list[bytes | None] = []  # each action's canonical JSON, once asked for (action_bytes)
         self._initial_json: bytes | None = None  # the initial state as a save writes it (initial_json)
+        self._chain_start = ""  # the link a save's chain starts from, and the links after it (chain)
+        self._links: list[str] = []
         #: The content fingerprint its saves record (core.saves): the data files' as this battle
         #: was first saved or loaded. The program reads its content once and plays on with it,
         #: so a later edit of the files is not what this battle is played with.
@@ -86,6 +89,18 @@ class Match:
         if known is None:
             known = self._encoded[index] = canonical(self.ruleset.codec().encode_action(self._actions[index]))
         return known
+
+    def chain(self, start: str) -> list[str]:
+        """The hash chain's link after each action up to the cursor, chained from `start`
+        (core.chain), worked out once per action: since save format 5 a chain starts from
+        what stays the same for a whole battle, so an autosave after every turn chains only
+        the actions taken since the last. A chain from another start is worked out anew."""
+        if start != self._chain_start:
+            self._chain_start, self._links = start, []
+        links = self._links
+        for index in range(len(links), self.cursor):
+            links.append(next_link(links[-1] if links else start, self.action_bytes(index)))
+        return links[: self.cursor]
 
     def initial_json(self) -> bytes:
         """The initial state as a save writes it (orjson of the codec's encoding, fields in
@@ -190,6 +205,7 @@ class Match:
         del self._rolled[self.cursor + 1 :]
         del self._hashes[self.cursor + 1 :]
         del self._encoded[self.cursor :]
+        del self._links[self.cursor :]
 
     @classmethod
     def replay(cls, ruleset: Ruleset, initial: Any, actions: list[Any], undo: str = DEFAULT_UNDO) -> Match:

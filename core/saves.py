@@ -13,7 +13,6 @@ Core reads no clock: the creation date is text the caller supplies.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence, TypeVar
@@ -24,6 +23,7 @@ import orjson
 
 from core import registry
 from core.ai import LEVELS
+from core.chain import checkpoint, closing, next_link, start_link  # noqa: F401 (a save's chain, named here too)
 from core.content import cattrs_problems, display_path, fingerprint
 from core.content import structure as content_structure
 from core.errors import ContentError, IllegalAction, SaveError
@@ -36,7 +36,7 @@ from core.serial import canonical, new_converter
 T = TypeVar("T")
 
 FORMAT = "skirmish-replay"
-FORMAT_VERSION = 4
+FORMAT_VERSION = 5
 #: A state hash is recorded after every HASH_EVERY actions (and always at the end); the
 #: chain's link after every action (`links`) names a changed action exactly in between.
 HASH_EVERY = 10
@@ -88,17 +88,29 @@ def _from_format_3(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "format_version": 4, "links": []}
 
 
+def _from_format_4(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 4 is format 5's layout; its chain started from the whole header, metadata
+    included (HEADER_KEYS), and its final hash did not take the metadata in again: verify
+    checks its hashes that way (Replay.source_format)."""
+    return {**data, "format_version": 5}
+
+
 #: MIGRATIONS[n] turns a parsed version-n document into a version n+1 document.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
-    1: _from_format_1, 2: _from_format_2, 3: _from_format_3,
+    1: _from_format_1, 2: _from_format_2, 3: _from_format_3, 4: _from_format_4,
 }
 
 TOP_KEYS = (
     "format", "format_version", "ruleset", "rules_version", "content_fingerprint",
     "setup", "meta", "hash_every", "initial", "actions", "links", "hashes", "final_hash",
 )
-#: What the hashes of a save (format 3 on) cover besides the states and the actions.
+#: What the chain of a save of format 3 or 4 starts from: its whole header, the metadata
+#: included, so each save chained every action again (the metadata changes at every save).
 HEADER_KEYS = ("format", "format_version", "ruleset", "rules_version", "content_fingerprint", "setup", "meta", "hash_every")
+#: What the chain of a save starts from since format 5: what stays the same for a whole
+#: battle. The metadata is taken in by the final hash instead (core.chain.closing), and the
+#: Match keeps the chain (Match.chain): an autosave chains only the actions since the last.
+BATTLE_KEYS = tuple(key for key in HEADER_KEYS if key != "meta")
 META_KEYS = ("created", "players", "result", "steps", "undo")
 SETUP_KEYS = ("scenario", "seed", "armies", "dice")
 #: How a battle rolls (core.rng): per action since format 2, one stream before.
@@ -150,12 +162,15 @@ class Replay:
     setup: Setup = Setup("", None)
     #: The format the file was written in (older ones are migrated on reading).
     source_format: int = FORMAT_VERSION
-    #: From format 3 on: the canonical encoding of what the hashes cover besides states and
-    #: actions (HEADER_KEYS), and of every action; empty for older formats.
+    #: From format 3 on: the canonical encoding of what the chain starts from (HEADER_KEYS
+    #: for formats 3 and 4, BATTLE_KEYS since format 5), and of every action; empty for
+    #: older formats.
     header: bytes = b""
     action_blobs: tuple[bytes, ...] = ()
     #: The chain after each action as recorded (format 4 on); empty for older formats.
     links: tuple[str, ...] = ()
+    #: Since format 5: the canonical encoding of the metadata, which the final hash takes in.
+    meta_bytes: bytes = b""
 
     @property
     def content_changed(self) -> bool:
@@ -199,24 +214,6 @@ def result_of(ruleset: Ruleset, state: Any) -> dict[str, Any] | None:
     outcome = ruleset.outcome(state)
     return None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason}
 
-
-def _digest(*parts: bytes) -> str:
-    return hashlib.sha256(b"\n".join(parts)).hexdigest()[:16]
-
-
-def start_link(header: bytes) -> str:
-    """The first link of a save's hash chain (format 3 on): the header (HEADER_KEYS) the save claims."""
-    return _digest(FORMAT.encode(), b"3", header)
-
-
-def next_link(link: str, action: bytes) -> str:
-    """The chain after one more action (its canonical encoding)."""
-    return _digest(link.encode(), action)
-
-
-def checkpoint(link: str, state_hash: str) -> str:
-    """What a save (format 3 on) records at a checkpoint: the chain so far and the state there."""
-    return _digest(link.encode(), state_hash.encode())
 
 
 def save_document(
@@ -265,19 +262,16 @@ def save_document(
         "initial": orjson.Fragment(match.initial_json()),
         "actions": [],
     }
-    link = start_link(canonical({key: document[key] for key in HEADER_KEYS}))
-    hashes = [{"step": 0, "hash": checkpoint(link, match.state_hash_at(0))}]
-    actions, links = document["actions"], []
-    for step in range(1, steps + 1):
-        blob = match.action_bytes(step - 1)
-        actions.append(orjson.Fragment(blob))
-        link = next_link(link, blob)
-        links.append(link)
-        if step % every == 0:
-            hashes.append({"step": step, "hash": checkpoint(link, match.state_hash_at(step))})
+    start = start_link(canonical({key: document[key] for key in BATTLE_KEYS}))
+    links = match.chain(start)
+    document["actions"] = [orjson.Fragment(match.action_bytes(index)) for index in range(steps)]
     document["links"] = links
-    document["hashes"] = hashes
-    document["final_hash"] = checkpoint(link, match.state_hash_at(steps))
+    document["hashes"] = [
+        {"step": step, "hash": checkpoint(links[step - 1] if step else start, match.state_hash_at(step))}
+        for step in range(0, steps + 1, every)
+    ]
+    last = links[-1] if links else start
+    document["final_hash"] = closing(last, match.state_hash_at(steps), canonical(document["meta"]))
     return document
 
 
@@ -633,11 +627,14 @@ def read_document(file: str, data: dict[str, Any]) -> Replay:
     # written as format 4 must record them all.
     if source_format >= 4 and len(doc.links) != len(doc.actions):
         raise SaveError(file, f"links: {_links_miscounted(len(doc.links), len(doc.actions))}")
-    header = canonical({key: original[key] for key in HEADER_KEYS}) if source_format >= 3 else b""
+    header = b""
+    if source_format >= 3:
+        header = canonical({key: original[key] for key in (BATTLE_KEYS if source_format >= 5 else HEADER_KEYS)})
     hashes = tuple((h.step, h.hash) for h in doc.hashes)
     return Replay(
         file, ruleset, doc.rules_version, doc.content_fingerprint, meta, initial, tuple(actions), doc.hash_every,
         hashes, doc.final_hash, setup, source_format, header, tuple(blobs) if source_format >= 3 else (), doc.links,
+        canonical(original["meta"]) if source_format >= 5 else b"",
     )
 
 
@@ -744,8 +741,9 @@ def verify(replay: Replay) -> Match:
     the rebuilt Match on success.
 
     The start: the initial state must be the one the setup makes (rebuild_start). The
-    hashes: from format 3 on a hash covers the metadata, the setup, every action's canonical
-    encoding so far and the state; older formats hash the state alone. Format 4 also
+    hashes: from format 3 on a hash covers the setup, every action's canonical encoding so
+    far and the state, and the metadata (formats 3 and 4 at the chain's start, format 5 on
+    in the final hash); older formats hash the state alone. Format 4 on also
     records the chain's link after every action, so a changed action is named exactly
     (actions[i]) though states are hashed only every K actions; when the actions are as
     recorded but a state differs (other rules or content), the window of K actions before
@@ -772,8 +770,9 @@ def verify(replay: Replay) -> Match:
         note = f" (saved with {ruleset.name} rules version {replay.rules_version}; this build has {ruleset.rules_version})"
     match = Match(ruleset, replay.initial, replay.meta.undo)
     match.content_fingerprint = now  # the content it goes on with, which its next save records
+    closed = replay.source_format >= 5  # the final hash takes the metadata in (core.chain.closing)
     if expected.get(0) != recorded(0, link):
-        what = "the metadata, setup or initial state" if chained else "the initial state"
+        what = "the header, setup or initial state" if closed else "the metadata, setup or initial state" if chained else "the initial state"
         raise SaveError(file, f"hashes[0]: {what} does not match the recorded hash")
     # The checkpoints reached are hashed together once the actions are replayed (or before
     # any other fault is named, which keeps the first fault first): back to back, a
@@ -814,9 +813,11 @@ def verify(replay: Replay) -> Match:
         if index + 1 in expected:
             reached.append((index + 1, link))
     check_reached()
-    if recorded(match.cursor, link) != replay.final_hash:
+    final = closing(link, match.state_hash_at(match.cursor), replay.meta_bytes) if closed else recorded(match.cursor, link)
+    if final != replay.final_hash:
         first = last_checked if last_checked < len(replay.actions) else max(len(replay.actions) - 1, 0)
-        raise SaveError(file, f"{content}final_hash: the final state differs from the recording{note}", first)
+        what = "the final state or the metadata (meta) differs" if closed else "the final state differs"
+        raise SaveError(file, f"{content}final_hash: {what} from the recording{note}", first)
     recorded_result = replay.meta.result
     actual = result_of(ruleset, match.state)
     if recorded_result != actual:

@@ -11,7 +11,7 @@ import pytest
 
 from core import registry
 from core.match import Match
-from core.saves import read_save, write_save
+from core.saves import FORMAT_VERSION, read_save, write_save
 from tui.cli import main
 
 pytestmark = pytest.mark.usefixtures("toy_registered")
@@ -328,6 +328,7 @@ def test_the_save_example_in_the_formats_doc_verifies(capsys, in_tmp):
     Path("example.json").write_text(text[start : text.index("```", start)])
     code, out, _ = run(capsys, "verify", "example.json")
     assert code == 0 and out == "example.json: ok (3 actions reproduce their hashes)\n"
+    assert json.loads(Path("example.json").read_text())["format_version"] == FORMAT_VERSION  # as this build writes it
 
 
 # --- hostile command lines (issue 19, finding 12) ------------------------------------------

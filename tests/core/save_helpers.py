@@ -34,10 +34,15 @@ def format_2_document(match: Match, **meta: Any) -> dict[str, Any]:
     return doc
 
 
+def chain_start(doc: dict[str, Any]) -> str:
+    """The link the chain of `doc` (format 5) starts from: what stays the same for a battle."""
+    return saves.start_link(canonical({k: doc.get(k) for k in saves.BATTLE_KEYS}))
+
+
 def relink(doc: dict[str, Any]) -> dict[str, Any]:
     """`doc` with the chain's link after each action recomputed for the actions it now holds
     (its hashes left as they were): an edit that the links no longer name."""
-    link = saves.start_link(canonical({k: doc.get(k) for k in saves.HEADER_KEYS}))
+    link = chain_start(doc)
     links = []
     for raw in doc["actions"] if isinstance(doc.get("actions"), list) else []:
         link = saves.next_link(link, canonical(raw))
@@ -46,7 +51,7 @@ def relink(doc: dict[str, Any]) -> dict[str, Any]:
 
 
 def rehash(doc: dict[str, Any], ruleset: Any, replay: bool = True) -> dict[str, Any]:
-    """`doc` (format 4) with its links and every hash recomputed for what it now holds, as a forger would:
+    """`doc` (format 5) with its links and every hash recomputed for what it now holds, as a forger would:
     the states its actions reach from its (possibly edited) initial state. Where an action
     cannot be replayed, the hashes from there on are left as they were. With `replay` False
     only the start's hash is recomputed (a state built to hang the rules would hang this too)."""
@@ -58,7 +63,7 @@ def rehash(doc: dict[str, Any], ruleset: Any, replay: bool = True) -> dict[str, 
         return doc
     doc = relink(doc)
     every = doc["hash_every"] if isinstance(doc.get("hash_every"), int) and doc["hash_every"] > 0 else 1
-    link = saves.start_link(canonical({k: doc.get(k) for k in saves.HEADER_KEYS}))
+    link = chain_start(doc)
     hashes = [{"step": 0, "hash": saves.checkpoint(link, codec.state_hash(state))}]
     if not replay:
         return {**doc, "hashes": hashes + doc["hashes"][1:]}
@@ -70,4 +75,4 @@ def rehash(doc: dict[str, Any], ruleset: Any, replay: bool = True) -> dict[str, 
         link = saves.next_link(link, canonical(raw))
         if step % every == 0:
             hashes.append({"step": step, "hash": saves.checkpoint(link, codec.state_hash(state))})
-    return {**doc, "hashes": hashes, "final_hash": saves.checkpoint(link, codec.state_hash(state))}
+    return {**doc, "hashes": hashes, "final_hash": saves.closing(link, codec.state_hash(state), canonical(doc.get("meta")))}

@@ -26,6 +26,8 @@ from tests.toy_ruleset import RULESET as TOY, Dash, Rest
 OLD_SAVES = sorted((Path(__file__).parent / "old_saves").glob("*-format1.json"))
 #: Written by the build before links (format 3: a state hash after every action).
 FORMAT_3_SAVES = sorted((Path(__file__).parent / "old_saves").glob("*-format3.json"))
+#: Written by the build whose chain started from the metadata too (format 4).
+FORMAT_4_SAVES = sorted((Path(__file__).parent / "old_saves").glob("*-format4.json"))
 
 
 def toy_match(undo: str, seed: int = 11) -> Match:
@@ -197,7 +199,7 @@ def test_an_old_save_of_a_retuned_scenario_is_refused_in_words():
 
 @pytest.mark.parametrize("path", FORMAT_3_SAVES, ids=lambda p: p.stem)
 def test_format_3_saves_still_verify_and_name_a_changed_action(path, monkeypatch, tmp_path):
-    """They migrate to format 4 with no links; their hashes cover their header as written
+    """They migrate to format 5 with no links; their hashes cover their header as written
     (format_version 3) and, one after every action, still name a changed action."""
     content_of_their_day(monkeypatch, path)
     replay = saves.read_save(path)
@@ -223,8 +225,32 @@ def test_format_3_saves_still_verify_and_name_a_changed_action(path, monkeypatch
     assert f": actions[{index}]: " in str(exc.value) and exc.value.action_index == index
 
 
+@pytest.mark.parametrize("path", FORMAT_4_SAVES, ids=lambda p: p.stem)
+def test_format_4_saves_still_verify_with_their_chain_from_the_metadata(path, tmp_path):
+    """Their chain starts from the whole header, metadata included, and their final hash
+    does not take the metadata in again: they verify that way, an edit of their metadata is
+    named at their first hash as it was, and saved again they are format 5."""
+    replay = saves.read_save(path)
+    assert replay.source_format == 4 and replay.hash_every == 10 and len(replay.links) == replay.meta.steps > 20
+    match = saves.verify(replay)
+    assert match.cursor == replay.meta.steps
+    resaved = plain(saves.save_document(match, created="", players=list(replay.meta.players),
+                                        scenario=replay.meta.scenario, seed=replay.meta.seed))
+    assert resaved["format_version"] == saves.FORMAT_VERSION == 5
+    assert resaved["links"] != list(replay.links)  # chained from the battle's header alone
+    assert saves.verify(saves.read_document(str(path), resaved)).state == match.state
+
+    data = json.loads(path.read_text())
+    data["meta"]["created"] = "1999-01-01 00:00:00 UTC"
+    changed = tmp_path / path.name
+    changed.write_text(json.dumps(data))
+    with pytest.raises(saves.SaveError) as exc:
+        saves.verify(saves.read_save(changed))
+    assert str(exc.value).endswith("hashes[0]: the metadata, setup or initial state does not match the recorded hash")
+
+
 def test_the_old_saves_cover_every_ruleset():
-    for kept in (OLD_SAVES, FORMAT_3_SAVES):
+    for kept in (OLD_SAVES, FORMAT_3_SAVES, FORMAT_4_SAVES):
         assert {p.stem.split("-")[0] for p in kept} == {"statwar", "ninja", "commanders"}
 
 

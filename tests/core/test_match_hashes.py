@@ -110,3 +110,30 @@ def test_the_content_fingerprint_is_asked_once_a_battle(monkeypatch):
     loaded = saves.verify(saves.read_document("x", plain(second)))  # verify asks what the content is now
     assert loaded.content_fingerprint == "cccccccccccccccc"
     assert saves.save_document(loaded, **META)["content_fingerprint"] == "cccccccccccccccc" and len(asked) == 3
+
+
+def test_a_second_save_chains_only_the_new_actions(monkeypatch):
+    """Since format 5 the chain starts from what stays the same for a battle: the Match keeps
+    its links, an undone branch's links go with it, and the links are the chain's."""
+    import core.match
+
+    match = played(12)
+    chained: list[bytes] = []
+    real = core.match.next_link
+    monkeypatch.setattr(core.match, "next_link", lambda link, action: chained.append(action) or real(link, action))
+    first = saves.save_document(match, **META)
+    assert len(chained) == 12
+    match.apply(match.legal_actions(match.to_act()[0])[0])
+    second = saves.save_document(match, **META)
+    assert len(chained) == 13 and second["links"][:12] == first["links"]
+    link = start = saves.start_link(canonical({key: second[key] for key in saves.BATTLE_KEYS}))
+    for index, blob in enumerate(match.action_bytes(i) for i in range(13)):
+        link = saves.next_link(link, blob)
+        assert second["links"][index] == link
+    assert match.chain(start) == second["links"]
+    assert match.undo(None)
+    other = next(a for a in match.legal_actions(match.to_act()[0]) if a != match.all_actions[12])
+    match.apply(other)
+    third = saves.save_document(match, **META)
+    assert len(chained) == 14 and third["links"][:12] == first["links"] and third["links"][12] != second["links"][12]
+    assert saves.verify(saves.read_document("x", plain(third))).state == match.state

@@ -184,7 +184,7 @@ def test_a_wrong_result_is_caught(saved):
     data = load_json(path)
     data["meta"]["result"] = {"winner": 3, "reason": "made up"}
     dump_json(path, data)
-    assert "hashes[0]: the metadata, setup or initial state does not match" in str(reason_of(path))
+    assert "final_hash: the final state or the metadata (meta) differs from the recording" in str(reason_of(path))
     dump_json(path, rehash(data, TOY))  # a forger recomputes the hashes: the replay still disagrees
     assert "meta.result" in str(reason_of(path))
 
