@@ -64,3 +64,32 @@ def test_the_toy_ruleset_state_writes_the_same_bytes():
         assert codec.state_bytes(state) == canonical(codec, state)
         action = ruleset.legal_actions(state, ruleset.to_act(state)[0])[0]
         state, _ = ruleset.apply(state, action)
+
+
+@pytest.mark.parametrize("name,scenario", BATTLES)
+def test_the_quick_hooks_write_what_cattrs_writes(name, scenario, monkeypatch):
+    """The house converter writes tuples of records and named tuples of numbers with hooks
+    of its own (core.serial._quick_unstructure); every state, action and event encodes to
+    the very JSON cattrs' own hooks make, so no hash and no dice key moves."""
+    import core.serial as serial
+
+    ruleset = registry.get(name)
+    quick = ruleset.codec()
+    monkeypatch.setattr(serial, "_quick_unstructure", lambda converter: None)
+    plain = serial.Codec(ruleset.state_type, ruleset.action_types, ruleset.event_types, ruleset.configure_converter)
+    units = attrs.fields_dict(attrs.resolve_types(ruleset.state_type))["units"].type  # a tuple of records
+    assert quick.converter.get_unstructure_hook(units).__name__ == "<lambda>"  # the quick hook is the one used
+    assert plain.converter.get_unstructure_hook(units).__name__ != "<lambda>"
+    match = Match(ruleset, ruleset.new_battle(ruleset.load_scenario(scenario), 5), "practice")
+    players: dict[int, Player] = {}
+    while len(match.actions) < 60 and ruleset.outcome(match.state) is None:
+        side = ruleset.to_act(match.state)[0]
+        match.apply(players.setdefault(side, Player("easy", 3 + side)).choose(ruleset, match.state, side))
+    for step in range(match.cursor + 1):
+        assert canonical(quick, match.state_at(step)) == canonical(plain, match.state_at(step))
+        assert quick.state_bytes(match.state_at(step)) == plain.state_bytes(match.state_at(step))
+        for event in match.events_at(step):
+            assert orjson.dumps(quick.encode_event(event)) == orjson.dumps(plain.encode_event(event))
+    for action in match.actions:
+        assert orjson.dumps(quick.encode_action(action)) == orjson.dumps(plain.encode_action(action))
+        assert quick.action_key(action) == plain.action_key(action)
