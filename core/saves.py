@@ -215,7 +215,6 @@ def result_of(ruleset: Ruleset, state: Any) -> dict[str, Any] | None:
     return None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason}
 
 
-
 def save_document(
     match: Match,
     *,
