@@ -12,7 +12,7 @@ from __future__ import annotations
 import heapq
 from typing import Callable
 
-from core.squaregrid import ALL_EIGHT
+from core.squaregrid import ALL_EIGHT, Square, square
 from core.statwar.state import NO_UNIT, Battle, Unit
 
 Cell = tuple[int, int]
@@ -89,7 +89,7 @@ class Reach:
     def __init__(self) -> None:
         self.steps: dict[Cell, int] = {}  # top-left position -> fewest steps
         self.stopped_by: dict[Cell, int] = {}  # positions where a Defender zone ends the move
-        self.ends: list[Cell] = []  # positions the move may end on, in (y, x) order
+        self.ends: list[Square] = []  # positions the move may end on, in (y, x) order (as actions name them)
 
 
 def _position_check(pos: Cell, footprint, passable, occ, units, uid: int, side: int, zone) -> tuple[bool, bool, int]:
@@ -161,7 +161,7 @@ def reach(state: Battle, uid: int) -> Reach:
                 else:
                     nxt.append(pos)
                 if free:
-                    out.ends.append(pos)
+                    out.ends.append(square(pos))
         frontier = nxt
     out.ends.sort(key=lambda p: (p[1], p[0]))
     return out

@@ -139,9 +139,8 @@ def legal_actions(state: Battle, side: int, search: Search = reach) -> list:
     out.append(Activate(side, uid, None, None))
     out.extend(Activate(side, uid, None, t) for t in targets_from(state, uid, x, y, size))
     boxes = target_boxes(state, uid, spec.size)
-    for pos in r.ends:
-        to = square(pos)
-        px, py = pos
+    for to in r.ends:
+        px, py = to
         out.append(Activate(side, uid, to, None))
         for x0, x1, y0, y1, t in boxes:
             if x0 <= px <= x1 and y0 <= py <= y1:
@@ -153,7 +152,7 @@ def legal_actions(state: Battle, side: int, search: Search = reach) -> list:
         out.extend(Mount(side, uid, m, t) for t in targets_from(state, uid, mu.x, mu.y, msize))
     if spec.suicide_bomb:
         out.append(Detonate(side, uid, None))
-        out.extend(Detonate(side, uid, square(pos)) for pos in r.ends)
+        out.extend(Detonate(side, uid, to) for to in r.ends)
     return out
 
 

@@ -50,3 +50,14 @@ def test_every_move_of_a_bundled_battle_takes_its_fewest_steps():
             if isinstance(a, (Activate, Detonate)) and a.to is not None:
                 check(state, a.unit, (a.to.x, a.to.y))
         state, _ = RULESET.apply(state, legal[len(legal) // 2])
+
+
+def test_a_reach_names_its_ends_as_the_squares_the_listing_hands_out():
+    """A unit's reach keeps each end as the Square a move action names (made once per
+    reach, not once per listing of the same position), in (y, x) order."""
+    s = battle([(unit("Walker", move=2), 0, 4, 4), (unit("Foe"), 1, 0, 9)])
+    ends = reach(s, 0).ends
+    assert ends and all(type(e) is Square for e in ends)
+    assert ends == sorted(ends, key=lambda p: (p[1], p[0])) and Square(6, 6) in ends and (4, 4) not in ends
+    moves = [a.to for a in RULESET.legal_actions(s, 0) if isinstance(a, Activate) and a.to is not None and a.target is None]
+    assert moves == ends
