@@ -16,7 +16,7 @@ How far back a player may undo is a rule of the battle, its undo mode
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 import orjson
 
@@ -101,6 +101,15 @@ class Match:
         for index in range(len(links), self.cursor):
             links.append(next_link(links[-1] if links else start, self.action_bytes(index)))
         return links[: self.cursor]
+
+    def remember(self, encoded: Sequence[bytes], start: str = "", links: Sequence[str] = ()) -> None:
+        """Take what a verified save proved of its actions (core.saves.verify): each one's
+        canonical JSON, as `action_bytes` would work it out, and the chain's links from
+        `start`, as `chain` would. The first save after a load then encodes and chains
+        again only what differs (a chain from another start is still worked out anew)."""
+        self._encoded[: len(encoded)] = encoded
+        if start:
+            self._chain_start, self._links = start, list(links)
 
     def initial_json(self) -> bytes:
         """The initial state as a save writes it (orjson of the codec's encoding, fields in

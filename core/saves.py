@@ -822,6 +822,8 @@ def verify(replay: Replay) -> Match:
     actual = result_of(ruleset, match.state)
     if recorded_result != actual:
         raise SaveError(file, f"meta.result: says {recorded_result!r} but the replay ends with {actual!r}")
+    # what was proved is the Match's: its next save encodes and chains only new actions
+    match.remember(replay.action_blobs, start_link(replay.header) if closed else "", replay.links)
     return match
 
 

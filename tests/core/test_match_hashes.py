@@ -137,3 +137,24 @@ def test_a_second_save_chains_only_the_new_actions(monkeypatch):
     third = saves.save_document(match, **META)
     assert len(chained) == 14 and third["links"][:12] == first["links"] and third["links"][12] != second["links"][12]
     assert saves.verify(saves.read_document("x", plain(third))).state == match.state
+
+
+def test_the_first_save_after_a_load_encodes_and_chains_nothing_again(monkeypatch):
+    """verify proved every action's canonical JSON and the chain's links; the loaded Match
+    keeps them, so saving it again encodes no action and chains no link, and writes the
+    same document a Match that played the battle writes."""
+    import core.match
+
+    match = played(12)
+    saved = saves.save_document(match, **META)
+    loaded = saves.verify(saves.read_document("x", plain(saved)))
+    encoded = counted(monkeypatch, match.ruleset.codec(), "encode_action")
+    chained: list[bytes] = []
+    real = core.match.next_link
+    monkeypatch.setattr(core.match, "next_link", lambda link, action: chained.append(action) or real(link, action))
+    again = saves.save_document(loaded, **META)
+    assert encoded == [] and chained == []
+    assert plain(again) == plain(saved)
+    loaded.apply(loaded.legal_actions(loaded.to_act()[0])[0])
+    saves.save_document(loaded, **META)
+    assert len(encoded) == 1 and len(chained) == 1  # the new action alone
