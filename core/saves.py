@@ -259,11 +259,10 @@ def save_document(
         },
         "hash_every": every,
         "initial": orjson.Fragment(match.initial_json()),
-        "actions": [],
+        "actions": [orjson.Fragment(match.action_bytes(index)) for index in range(steps)],
     }
     start = start_link(canonical({key: document[key] for key in BATTLE_KEYS}))
     links = match.chain(start)
-    document["actions"] = [orjson.Fragment(match.action_bytes(index)) for index in range(steps)]
     document["links"] = links
     document["hashes"] = [
         {"step": step, "hash": checkpoint(links[step - 1] if step else start, match.state_hash_at(step))}
