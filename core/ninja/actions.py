@@ -13,7 +13,14 @@ ACTS = ("melee", "missile", "jutsu", "rest", "dodge")
 
 @attrs.frozen(slots=True)
 class OrderMove:
-    """Seal a movement order: go to (q, r) and end facing `facing`, by `mode`."""
+    """Seal a movement order: go to (q, r) and end facing `facing`, by `mode`.
+
+    `steps` is the route, one (q, r, facing) a step as resolution moves along it (the
+    listing names the cheapest route to each end, the one the move preview shows); any
+    legal route within the mode's points may be named (docs/RULES.md, "Movement
+    search"). Empty: the cheapest route, found by the rules' search when the order is
+    recorded (orders of ninja rules version 2 name none). An empty route is left out of
+    the order's JSON, so such orders encode as they did before routes were named."""
 
     side: int
     unit: int
@@ -21,6 +28,7 @@ class OrderMove:
     q: int
     r: int
     facing: int
+    steps: tuple[tuple[int, int, int], ...] = ()
 
 
 @attrs.frozen(slots=True)

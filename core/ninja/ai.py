@@ -281,7 +281,7 @@ def candidates_for(state: Battle, cat: Catalogue, uid: int, reach: ReachMemo | N
     side = u.side
     enemies = [e for e in state.units if e.hp > 0 and e.side != side]
     best: dict[tuple, tuple] = {}
-    for mode, h, f, cost, _ in move_options(state, cat, u, reach):
+    for mode, h, f, cost, steps in move_options(state, cat, u, reach):
         if mode == "stand":
             continue
         near = min(enemies, key=lambda e: (distance(h, e.hex), e.uid)) if enemies else None
@@ -289,7 +289,7 @@ def candidates_for(state: Battle, cat: Catalogue, uid: int, reach: ReachMemo | N
         key = (mode, h)
         rank = (0 if aims else 1, cost)
         if key not in best or rank < best[key][0]:
-            best[key] = (rank, OrderMove(side, uid, mode, h[0], h[1], f))
+            best[key] = (rank, OrderMove(side, uid, mode, h[0], h[1], f, steps))
     out = [OrderMove(side, uid, "stand", u.hex[0], u.hex[1], u.facing)]
     out.extend(v[1] for _, v in sorted(best.items(), key=lambda kv: (kv[0][0], kv[0][1][1], kv[0][1][0])))
     return out

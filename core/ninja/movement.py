@@ -309,6 +309,74 @@ def _steps_back(goal: tuple[int, int, int], start: tuple[int, int, int], settled
     return tuple(out)
 
 
+def follow(state: Battle, cat: Catalogue, unit: Unit, mode: str, end: tuple[Hex, int],
+           route: tuple, points: int | None = None) -> tuple[int, tuple] | None:
+    """The (cost, steps) of the route an order names, or None when it is not one `unit`
+    may take in `mode` to `end`: each step one that `search` would take from the step
+    before (a turn of one hex-side, a step forward, a walker's step backward, a jump to a
+    neighbour; passable, not where another ninja stands, at most one level up or down
+    unless jumping), the whole within the mode's points, ending on `end` and not where
+    it started. A jump's steps face the way they go, its last one the order's facing.
+
+    Checking a named route takes a look-up a step where finding one takes a search: a
+    replay and an order picked from the listing name theirs. When every step costs
+    something, a route within the points has at most that many steps, which bounds the
+    work before any is done; with rules where a turn or a step may cost nothing the route
+    must be the one `search` finds (any longer one would be work without a bound).
+    `points`: the mode's points (`mode_points`), when the caller has them.
+    """
+    mv = cat.rules.movement
+    turn_cost, back_cost, climb_cost, max_climb = mv.turn_cost, mv.backward_cost, mv.climb_cost, mv.max_step_climb
+    if points is None:
+        points = mode_points(cat, unit, mode)
+    if cat.rules.least_step_cost <= 0 or turn_cost <= 0 or back_cost <= 0:
+        found = search(state, cat, unit, mode).get(end)
+        return found if found is not None and found[1] == tuple(route) else None
+    (tq, tr), facing = end
+    if not route or len(route) > points or route[-1] != (tq, tr, facing):
+        return None
+    route = tuple(route)
+    blocked = blocked_for(state, unit)
+    jump, walk = mode == "jump", mode == "walk"
+    q, r = unit.hex
+    f = unit.facing
+    z = state.board.elevation[state.board.index(unit.hex)]
+    cost = 0
+    last = len(route) - 1
+    for i, step in enumerate(route):
+        if type(step) is not tuple or len(step) != 3:
+            return None
+        nq, nr, nf = step
+        dq, dr = nq - q, nr - r
+        if jump:
+            if (dq, dr) not in DIRECTIONS:
+                return None
+            c, nz = _cell(state, cat, (nq, nr), blocked)
+            if c < 0 or (i < last and nf != DIRECTIONS.index((dq, dr))):
+                return None
+            cost += c + ((nz - z) * climb_cost if nz > z else 0)
+        elif not dq and not dr:
+            if nf != (f + 1) % 6 and nf != (f - 1) % 6:
+                return None
+            cost += turn_cost
+            nz = z
+        else:
+            ahead = DIRECTIONS[f]
+            backward = walk and (-dq, -dr) == ahead
+            if nf != f or ((dq, dr) != ahead and not backward):
+                return None
+            c, nz = _cell(state, cat, (nq, nr), blocked)
+            if c < 0 or abs(nz - z) > max_climb:
+                return None
+            cost += c * back_cost if backward else c
+        if cost > points:
+            return None
+        q, r, f, z = nq, nr, nf, nz
+    if (q, r) == unit.hex and (jump or f == unit.facing):
+        return None  # `search` never ends an order where it starts
+    return cost, route
+
+
 def move_options(state: Battle, cat: Catalogue, unit: Unit,
                  memo: ReachMemo | None = None) -> list[tuple[str, Hex, int, int, tuple]]:
     """(mode, destination, facing, cost, steps) for every legal movement order, stable order.
@@ -333,11 +401,12 @@ def _listed(mode: str, found: dict[tuple[Hex, int], tuple[int, tuple]]) -> tuple
 
 
 def plan(state: Battle, cat: Catalogue, unit: Unit, mode: str, dest: Hex, facing: int,
-         memo: ReachMemo | None = None) -> MovePlan | None:
-    """The cheapest plan for one order, or None if it cannot be done (with a `memo`, an
-    equal position's search is not made again)."""
+         memo: ReachMemo | None = None, route: tuple = ()) -> MovePlan | None:
+    """The plan for one order, or None if it cannot be done: along `route` when the
+    order names one (`follow`), else the cheapest (with a `memo`, an equal position's
+    search is not made again)."""
     if mode == "stand":
-        if dest == unit.hex and facing == unit.facing:
+        if dest == unit.hex and facing == unit.facing and not route:
             return MovePlan(unit.uid, "stand", (), 0, 0)
         return None
     if mode not in MOVE_MODES:
@@ -345,7 +414,9 @@ def plan(state: Battle, cat: Catalogue, unit: Unit, mode: str, dest: Hex, facing
     points = mode_points(cat, unit, mode)
     if points <= 0:
         return None
-    if memo is not None:
+    if route:
+        found = follow(state, cat, unit, mode, (dest, facing), route, points)
+    elif memo is not None:
         found = memo.one(state, cat, unit, mode, points, (dest, facing))
     else:
         found = search_to(state, cat, unit, mode, (dest, facing))
@@ -419,7 +490,7 @@ class ReachMemo:
         key = ("orders", unit.uid, unit.side, state.changes, unit.hex, unit.facing, points, blocked)
         hit = self._table(state, cat).get(key)
         if hit is None:
-            hit = tuple(OrderMove(unit.side, unit.uid, mode, h[0], h[1], f) for mode, h, f, _, _ in move_options(state, cat, unit, self))
+            hit = tuple(OrderMove(unit.side, unit.uid, mode, h[0], h[1], f, steps) for mode, h, f, _, steps in move_options(state, cat, unit, self))
             self._put(state, cat, key, hit)
         return hit
 

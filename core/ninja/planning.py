@@ -70,7 +70,7 @@ def _predict(base: Battle, cat: Catalogue, stakes_of: StakesOf, memo: Prediction
         if base.phase == "movement":
             opts = ai.candidates_for(base, cat, u.uid)
             best = max(opts, key=lambda o: ai.move_value(base, cat, o, stakes_of))
-            p = movement.plan(base, cat, u, best.mode, Hex(best.q, best.r), best.facing)
+            p = movement.plan(base, cat, u, best.mode, Hex(best.q, best.r), best.facing, route=best.steps)
             out.append(p)
         else:
             opts = unit_action_orders(base, cat, u.uid)

@@ -46,7 +46,9 @@ class NinjaRuleset(Ruleset):
     sealed_orders = True
     name = "ninja"
     title = "Ninja: nine schools, sealed simultaneous orders"
-    rules_version = 2  # 2: dice per action (docs/RULES.md, General, "Dice")
+    #: 2: dice per action (docs/RULES.md, General, "Dice"); 3: a movement order may name
+    #: its route (docs/RULES.md, "Movement search"), which a build of version 2 cannot read.
+    rules_version = 3
     grid = "hex"
     state_type = Battle
     action_types = ACTION_TYPES
@@ -66,6 +68,15 @@ class NinjaRuleset(Ruleset):
             loaded = _Loaded.of(root, load_catalogue(root.resolve()))
             self.__dict__["_loaded_content"] = loaded
         return loaded
+
+    def configure_converter(self, converter: Any) -> None:
+        """A movement order that names no route is written without `steps`, as before
+        routes were named: the orders of older saves keep their encodings and links."""
+        from cattrs.gen import make_dict_unstructure_fn, override
+
+        converter.register_unstructure_hook(
+            OrderMove, make_dict_unstructure_fn(OrderMove, converter, steps=override(omit_if_default=True))
+        )
 
     def forget(self) -> None:
         """The loaded content stays; its memos start empty."""

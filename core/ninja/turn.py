@@ -53,7 +53,7 @@ def unit_move_orders(state: Battle, cat: Catalogue, uid: int, reach: ReachMemo |
     u = state.units[uid]
     if reach is not None:
         return list(reach.orders(state, cat, u))
-    return [OrderMove(u.side, uid, mode, h[0], h[1], f) for mode, h, f, _, _ in move_options(state, cat, u)]
+    return [OrderMove(u.side, uid, mode, h[0], h[1], f, steps) for mode, h, f, _, steps in move_options(state, cat, u)]
 
 
 def unit_action_orders(state: Battle, cat: Catalogue, uid: int) -> list[OrderAction]:
@@ -189,9 +189,10 @@ def apply(state: Battle, cat: Catalogue, action, reach: ReachMemo | None = None,
         _check_unit(state, side, action.unit)
         if not 0 <= action.facing < 6:
             raise IllegalAction("a facing is 0..5")
-        p = plan(state, cat, state.units[action.unit], action.mode, Hex(action.q, action.r), action.facing, reach)
+        p = plan(state, cat, state.units[action.unit], action.mode, Hex(action.q, action.r), action.facing, reach, action.steps)
         if p is None:
-            raise IllegalAction(f"{state.units[action.unit].name} cannot {action.mode} to that hex and facing this round")
+            way = "along that route" if action.steps else "to that hex and facing"
+            raise IllegalAction(f"{state.units[action.unit].name} cannot {action.mode} {way} this round")
         return replace_battle(state, moves=state.moves + (p,), **fields), (OrderSealed(side, action.unit),)
     if isinstance(action, OrderAction):
         if state.phase != "action":

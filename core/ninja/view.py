@@ -132,7 +132,7 @@ def _plan_of(state: Battle, cat: Catalogue, action):
     """The plan resolution will follow for a movement order (None for anything else)."""
     if not isinstance(action, OrderMove) or action.mode == "stand":
         return None
-    return plan(state, cat, state.units[action.unit], action.mode, Hex(action.q, action.r), action.facing)
+    return plan(state, cat, state.units[action.unit], action.mode, Hex(action.q, action.r), action.facing, route=action.steps)
 
 
 def _plural(n: int, word: str) -> str:
