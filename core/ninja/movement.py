@@ -336,44 +336,57 @@ def follow(state: Battle, cat: Catalogue, unit: Unit, mode: str, end: tuple[Hex,
     if not route or len(route) > points or route[-1] != (tq, tr, facing):
         return None
     route = tuple(route)
-    blocked = blocked_for(state, unit)
     jump, walk = mode == "jump", mode == "walk"
     q, r = unit.hex
     f = unit.facing
     z = state.board.elevation[state.board.index(unit.hex)]
     cost = 0
     last = len(route) - 1
+    entered = set()  # who stands where is asked once, of these hexes only
     for i, step in enumerate(route):
         if type(step) is not tuple or len(step) != 3:
             return None
         nq, nr, nf = step
         dq, dr = nq - q, nr - r
-        if jump:
-            if (dq, dr) not in DIRECTIONS:
-                return None
-            c, nz = _cell(state, cat, (nq, nr), blocked)
-            if c < 0 or (i < last and nf != DIRECTIONS.index((dq, dr))):
-                return None
-            cost += c + ((nz - z) * climb_cost if nz > z else 0)
-        elif not dq and not dr:
+        if not jump and not dq and not dr:  # a turn on the spot
             if nf != (f + 1) % 6 and nf != (f - 1) % 6:
                 return None
             cost += turn_cost
-            nz = z
+            if cost > points:
+                return None
+            f = nf
+            continue
+        if jump:
+            if (dq, dr) not in DIRECTIONS or (i < last and nf != DIRECTIONS.index((dq, dr))):
+                return None
+            times = 1
+        elif nf != f:
+            return None
+        elif (dq, dr) == DIRECTIONS[f]:
+            times = 1
+        elif walk and (-dq, -dr) == DIRECTIONS[f]:
+            times = back_cost
         else:
-            ahead = DIRECTIONS[f]
-            backward = walk and (-dq, -dr) == ahead
-            if nf != f or ((dq, dr) != ahead and not backward):
-                return None
-            c, nz = _cell(state, cat, (nq, nr), blocked)
-            if c < 0 or abs(nz - z) > max_climb:
-                return None
-            cost += c * back_cost if backward else c
+            return None
+        c, nz = _cell(state, cat, (nq, nr), ())
+        if c < 0:
+            return None
+        if jump:
+            cost += c + ((nz - z) * climb_cost if nz > z else 0)
+        elif abs(nz - z) > max_climb:
+            return None
+        else:
+            cost += c * times
         if cost > points:
             return None
+        entered.add((nq, nr))
         q, r, f, z = nq, nr, nf, nz
     if (q, r) == unit.hex and (jump or f == unit.facing):
         return None  # `search` never ends an order where it starts
+    uid = unit.uid
+    for other in state.units:
+        if other.hex in entered and other.hp > 0 and other.uid != uid:
+            return None  # no step may enter a hex another living ninja stands on
     return cost, route
 
 

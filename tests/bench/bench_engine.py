@@ -133,7 +133,8 @@ def median_apply(ruleset: Any, steps: list[Step], quick: bool, seen: str = "same
     object (and units tuple) it has never seen, equal in value to the one listed, so the
     rulesets' memos, keyed by value, still answer. "never": new objects too, and the ruleset
     forgets its memos before each call (Ruleset.forget): a position never seen, as each of a
-    replay's positions is (an apply then searches towards its own destination only).
+    replay's positions is (an apply then searches towards its own destination only; a ninja
+    order follows the route it names, as a replay's and the listing's do).
     """
     bests = []
     for step in spread(steps, 5 if quick else 15):
