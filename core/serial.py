@@ -134,6 +134,21 @@ def _make_strict(converter) -> None:
                 return _base(items, _t)
 
             return structure
+        elif args and _plain_row(args[0]):
+            # rows of numbers (a ninja route's (q, r, facing) steps): one pass checks each
+            # row's length and its items' types, as above
+            base = homogenous_tuple_structure_factory(t, converter)
+            kinds = frozenset(get_args(args[0]))
+            width = len(get_args(args[0]))
+
+            def structure(value, _t, _base=base, _kinds=kinds, _width=width):
+                items = _checked_array(value, None)
+                for row in items:
+                    if type(row) not in (list, tuple) or len(row) != _width or not _kinds.issuperset(map(type, row)):
+                        return _base(items, _t)
+                return tuple(map(tuple, items))
+
+            return structure
         elif args:
             base, length = homogenous_tuple_structure_factory(t, converter), None
         else:
@@ -161,6 +176,12 @@ def _make_strict(converter) -> None:
 #: Item types a homogeneous tuple may take without a hook per item: the strict hooks above
 #: accept exactly these types and return the value unchanged.
 _PRIMITIVE = (int, str, bool)
+
+
+def _plain_row(t: Any) -> bool:
+    """A fixed-length tuple whose items are all one primitive type: tuple[int, int, int]."""
+    args = get_args(t)
+    return get_origin(t) is tuple and bool(args) and Ellipsis not in args and len(set(args)) == 1 and args[0] in _PRIMITIVE
 
 
 def _checked_array(value: Any, length: int | None) -> Any:

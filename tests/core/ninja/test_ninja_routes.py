@@ -198,3 +198,42 @@ def test_a_battle_replays_alike_with_its_routes_named_or_not():
         bare, _ = RULESET.apply(bare, stripped)
         assert named == bare
     assert routes >= 10
+
+
+def test_a_save_whose_route_was_edited_is_refused_at_that_order(tmp_path):
+    """A forged route, links and hashes recomputed, is named at its action with the reason;
+    a route spelled out empty is a second spelling of "no route" and is refused as such; a
+    route far longer than any mode's points is refused without being walked."""
+    from core import saves
+    from core.errors import SaveError
+    from tests.core.hostile import document, write
+    from tests.core.save_helpers import rehash
+
+    def refusal(doc, name):
+        with pytest.raises(SaveError) as info:
+            saves.load_match(write(tmp_path / name, doc))
+        return str(info.value)
+
+    doc = document("ninja")
+    index = next(i for i, a in enumerate(doc["actions"]) if a["kind"] == "OrderMove" and len(a.get("steps", ())) >= 2)
+    first = doc["actions"][index]["steps"][0]
+    doc["actions"][index]["steps"][0] = [first[0] + 3, first[1], first[2]]  # three hexes in one step
+    why = refusal(rehash(doc, RULESET), "forged.json")
+    assert f"actions[{index}]" in why and "along that route" in why
+    doc = document("ninja")
+    doc["actions"][index]["steps"] = doc["actions"][index]["steps"] * 50
+    doc["actions"][index]["q"], doc["actions"][index]["r"], doc["actions"][index]["facing"] = doc["actions"][index]["steps"][-1]
+    assert "along that route" in refusal(rehash(doc, RULESET), "long.json")
+    doc = document("ninja")
+    stand = next(i for i, a in enumerate(doc["actions"]) if a["kind"] == "OrderMove" and "steps" not in a)
+    doc["actions"][stand]["steps"] = []
+    assert f"actions[{stand}].steps: unknown or unused field" in refusal(rehash(doc, RULESET), "empty.json")
+    for bad, where, reason in (([[1, 2, "x"]], "steps[0][2]", "expected an integer, not text"),
+                               ([[1, 2]], "steps[0]", "expected a list of 3 items, not 2"),
+                               ([[1, 2, 3], [True, 1, 1]], "steps[1][0]", "expected an integer, not a boolean"),
+                               ("x", "steps", "expected a list, not text")):
+        doc = document("ninja")
+        doc["actions"][index]["steps"] = bad
+        with pytest.raises(SaveError) as info:
+            saves.read_document("x.json", doc)
+        assert str(info.value) == f"x.json: actions[{index}]: {where}: {reason}"
