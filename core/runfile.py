@@ -27,7 +27,7 @@ from core.errors import ContentError, IllegalAction, SaveError
 from core.files import Unreadable, read_regular, write_atomic
 from core.saves import MAX_ACTIONS, MAX_SAVE_BYTES, MAX_TEXT, default_saves_dir, parse_document, render
 from core.rng import seed_problem
-from core.serial import canonical, new_converter
+from core.serial import canonical, loads, new_converter
 
 FORMAT = "skirmish-run"
 FORMAT_VERSION = 2
@@ -285,7 +285,7 @@ def is_run_file(path: str | Path) -> bool:
     """True when `path` reads as a run file's JSON (its `format`); False for anything else,
     which the save reader then reports in its own words."""
     try:
-        data = orjson.loads(read_regular(path, MAX_SAVE_BYTES))
+        data = loads(read_regular(path, MAX_SAVE_BYTES))
     except (Unreadable, orjson.JSONDecodeError):
         return False
     return isinstance(data, dict) and data.get("format") == FORMAT

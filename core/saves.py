@@ -6,7 +6,8 @@ the battle was played; the first action whose result differs is named. A file
 that is truncated, corrupted, wrongly typed, hostile or from a newer version is
 refused with one SaveError line; nothing half-built is ever returned. No pickle,
 no eval: JSON is parsed by orjson (which refuses NaN and nesting deeper than
-1024) and every value is checked before use.
+1024; `serial.loads` reads what orjson gives up on for want of memory, under the same
+rules) and every value is checked before use.
 
 Core reads no clock: the creation date is text the caller supplies.
 """
@@ -31,7 +32,7 @@ from core.files import Unreadable, default_saves_dir, is_regular, read_regular, 
 from core.match import UNDO_MODES, Match
 from core.rng import seed_problem
 from core.ruleset import Ruleset
-from core.serial import canonical, new_converter
+from core.serial import canonical, loads, new_converter
 
 T = TypeVar("T")
 
@@ -511,7 +512,7 @@ def parse_document(file: str, blob: bytes, what: str = "save", limit: int = MAX_
     if not blob.strip():
         raise SaveError(file, "the file is empty")
     try:
-        data = orjson.loads(blob)
+        data = loads(blob)
     except orjson.JSONDecodeError as exc:
         raise SaveError(file, f"not a valid {what} (damaged or cut short): {_first_line(exc)}") from None
     if not isinstance(data, dict):

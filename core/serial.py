@@ -192,6 +192,86 @@ def _checked_array(value: Any, length: int | None) -> Any:
     return value
 
 
+#: Integers orjson reads as integers; it reads a larger one as a float.
+_INT_RANGE = (-(1 << 63), (1 << 64) - 1)
+#: Deepest nesting orjson reads (it refuses deeper documents).
+_MAX_DEPTH = 1024
+
+
+def loads(blob: bytes) -> Any:
+    """A JSON document read as orjson reads it, also where orjson itself gives up.
+
+    orjson 3.13 refuses some valid, dense documents of a few kilobytes with "failed to
+    allocate memory" (a thousand small numbers in one array after an indented line is
+    enough); a save, a run or a table a player kept must not be lost to that. Those are
+    read by the standard library's parser instead, held to what orjson accepts: UTF-8 with
+    no lone surrogates, no NaN or infinities, integers within 64 bits (larger ones read as
+    floats, as orjson reads them), nesting at most 1024 deep (and short of Python's
+    recursion limit, about 1000, which no file the game writes comes near). Its refusals
+    are orjson.JSONDecodeError too, so every reader words them alike."""
+    try:
+        return orjson.loads(blob)
+    except orjson.JSONDecodeError as exc:
+        if not str(exc).startswith("failed to allocate memory"):
+            raise
+    import json
+
+    text = ""
+
+    def refuse(why: str, at: str = "") -> orjson.JSONDecodeError:
+        """A refusal placed where `at` first stands in the document (else at its start)."""
+        return orjson.JSONDecodeError(why, text, max(text.find(at), 0) if at else 0)
+
+    def number(text: str) -> Any:
+        value = int(text)
+        return value if _INT_RANGE[0] <= value <= _INT_RANGE[1] else float(text)
+
+    def real(written: str) -> float:
+        value = float(written)
+        if math.isinf(value):
+            raise refuse("number is infinity when parsed as double", written)
+        return value
+
+    def constant(written: str) -> Any:
+        raise refuse(f"{written} is not a JSON value", written)
+
+    try:
+        text = bytes(blob).decode("utf-8")
+        data = json.loads(text, parse_int=number, parse_float=real, parse_constant=constant)
+    except orjson.JSONDecodeError:
+        raise
+    except json.JSONDecodeError as exc:
+        raise orjson.JSONDecodeError(exc.msg, exc.doc, exc.pos) from None
+    except UnicodeDecodeError:
+        raise refuse("str is not valid UTF-8") from None
+    except ValueError as exc:  # a number of more digits than Python converts
+        raise refuse(str(exc).splitlines()[0]) from None
+    except RecursionError:
+        raise refuse("nesting too deep") from None
+    _check_parsed(data, refuse)
+    return data
+
+
+def _check_parsed(data: Any, refuse: Callable[[str], Exception]) -> None:
+    """What orjson refuses and the standard library's parser lets through: nesting deeper
+    than `_MAX_DEPTH` and text that is not valid UTF-8 (lone surrogates, written escaped)."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise refuse("str is not valid UTF-8: surrogates not allowed") from None
+        elif isinstance(value, (dict, list)):
+            if depth > _MAX_DEPTH:
+                raise refuse("nesting too deep")
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for key, item in items:
+                stack.append((key, depth))
+                stack.append((item, depth + 1))
+
+
 def canonical(value: Any) -> bytes:
     """The one byte form of a JSON value that hashes and keys cover: sorted keys, no spaces."""
     return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)

@@ -19,7 +19,7 @@ from typing import Any, Callable
 import attrs
 import orjson
 
-from core import morgue, registry, run as runs, runfile
+from core import morgue, registry, run as runs, runfile, serial
 from core.morgue import daily_seed
 from core.errors import ContentError, IllegalAction, SaveError
 from core.files import Unreadable, read_regular, write_atomic
@@ -181,7 +181,7 @@ def load_battle(path: Path, run: runs.Run) -> tuple[tuple[Any, ...], str]:
     if run.stage != "battle" or not where.exists():
         return (), ""
     try:
-        data = orjson.loads(read_regular(where, MAX_SAVE_BYTES))
+        data = serial.loads(read_regular(where, MAX_SAVE_BYTES))
         if not isinstance(data, dict) or data.get("format") != BATTLE_FORMAT or data.get("steps") != len(run.steps):
             return (), f"{where.name} is not this battle's; it starts again from its first move."
         ruleset = registry.get(run.ruleset)
