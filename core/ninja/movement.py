@@ -1,8 +1,10 @@
 """Movement of seed 000: walk 5, run 8, jump 6 points; facing, backward steps, elevation.
 
-Orders are (destination, final facing, mode); the cheapest step sequence is
-found by a uniform-cost search over (hex, facing) and stored with the order (one
-order alone is searched towards its end, with the steps the whole search gives).
+Orders are (destination, final facing, mode) and the route there: the listing
+names the cheapest step sequence, found by a uniform-cost search over (hex,
+facing), and recording an order follows the route it names a step at a time
+(`follow`); an order that names none is searched towards its end, with the steps
+the whole search gives. The plan stored with the order holds the route's steps.
 Resolution moves units one after another in priority order (mode, then spare
 points, then a seeded tie-break); a unit whose next hex is taken stops short.
 """
