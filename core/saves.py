@@ -758,7 +758,7 @@ def verify(replay: Replay) -> Match:
         raise SaveError(file, f"meta.players: names {len(replay.meta.players)} players; the battle has {sides} sides")
     expected = dict(replay.hashes)
     chained = replay.source_format >= 3
-    link = start_link(replay.header) if chained else ""
+    start = link = start_link(replay.header) if chained else ""
 
     def recorded(step: int, at: str) -> str:
         """What the save records after `step` actions, the chain's link then being `at`."""
@@ -823,7 +823,7 @@ def verify(replay: Replay) -> Match:
     if recorded_result != actual:
         raise SaveError(file, f"meta.result: says {recorded_result!r} but the replay ends with {actual!r}")
     # what was proved is the Match's: its next save encodes and chains only new actions
-    match.remember(replay.action_blobs, start_link(replay.header) if closed else "", replay.links)
+    match.remember(replay.action_blobs, start if closed else "", replay.links)
     return match
 
 

@@ -222,9 +222,9 @@ def loads(blob: bytes) -> Any:
         """A refusal placed where `at` first stands in the document (else at its start)."""
         return orjson.JSONDecodeError(why, text, max(text.find(at), 0) if at else 0)
 
-    def number(text: str) -> Any:
-        value = int(text)
-        return value if _INT_RANGE[0] <= value <= _INT_RANGE[1] else float(text)
+    def number(written: str) -> Any:
+        value = int(written)
+        return value if _INT_RANGE[0] <= value <= _INT_RANGE[1] else float(written)
 
     def real(written: str) -> float:
         value = float(written)

@@ -447,11 +447,15 @@ def slow_mark(slowed: float | None, retakes: int = 0) -> str:
     return f" ({', '.join(marks)})" if marks else ""
 
 
+def verdict(fig: Figure, slowed: float | None) -> str:
+    """A budgeted figure's PASS or OVER with its slow mark and retakes; nothing for the rest."""
+    return fig.status + slow_mark(slowed, fig.extra.get("retakes", 0)) if fig.budget else ""
+
+
 def format_row(fig: Figure, slowed: float | None = None) -> str:
     in_c = f"{fig.in_c:,.0f} C" if fig.in_c is not None and fig.in_c >= 10 else (f"{fig.in_c:.1f} C" if fig.in_c is not None else "")
     budget = fig.budget.describe() if fig.budget else ""
-    status = fig.status + slow_mark(slowed, fig.extra.get("retakes", 0)) if fig.budget else ""
-    cells = (fig.suite, fig.name, format_value(fig.value, fig.unit), in_c, budget, status)
+    cells = (fig.suite, fig.name, format_value(fig.value, fig.unit), in_c, budget, verdict(fig, slowed))
     return " ".join(f"{str(c):<{w}}" for c, (_, w) in zip(cells, COLUMNS)).rstrip()
 
 
@@ -461,8 +465,7 @@ def format_markdown(report: Report) -> str:
     for fig in report.figures:
         in_c = f"{fig.in_c:,.0f}" if fig.in_c is not None and fig.in_c >= 10 else (f"{fig.in_c:.1f}" if fig.in_c is not None else "")
         budget = fig.budget.describe() if fig.budget else ""
-        status = fig.status + slow_mark(report.slowed(fig), fig.extra.get("retakes", 0)) if fig.budget else ""
-        lines.append(f"| {fig.suite} | {fig.name} | {format_value(fig.value, fig.unit)} | {in_c} | {budget} | {status} |")
+        lines.append(f"| {fig.suite} | {fig.name} | {format_value(fig.value, fig.unit)} | {in_c} | {budget} | {verdict(fig, report.slowed(fig))} |")
     return "\n".join(lines)
 
 
