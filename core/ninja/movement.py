@@ -326,6 +326,11 @@ def follow(state: Battle, cat: Catalogue, unit: Unit, mode: str, end: tuple[Hex,
     work before any is done; with rules where a turn or a step may cost nothing the route
     must be the one `search` finds (any longer one would be work without a bound).
     `points`: the mode's points (`mode_points`), when the caller has them.
+
+    The step rules are `search`'s, written out for the one step a route names: going
+    through the search's own expansion would look up every neighbour of every step, the
+    time this saves. tests/core/ninja/test_ninja_routes.py follows every route the
+    search lists on the bundled maps and checks each comes out at the search's cost.
     """
     mv = cat.rules.movement
     turn_cost, back_cost, climb_cost, max_climb = mv.turn_cost, mv.backward_cost, mv.climb_cost, mv.max_step_climb
