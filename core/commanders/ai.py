@@ -23,7 +23,7 @@ from core.commanders.actions import Cast, Order
 from core.commanders.content import Catalogue
 from core.commanders.derived import POSITIVE_STATUSES, command_range, in_command, spec_of
 from core.commanders.movement import ReachMemo
-from core.commanders.state import Battle, Unit
+from core.commanders.state import Battle, Leader, Unit
 from core.commanders.turn import legal_actions, outcome
 from core.rng import Dice
 from core.squaregrid import manhattan
@@ -42,6 +42,8 @@ def unit_worth(state: Battle, unit: Unit, cat: Catalogue) -> float:
 
 
 def side_score(state: Battle, side: int, cat: Catalogue) -> float:
+    """What `side` keeps and how it stands: every term of every living unit of `side`, added
+    in unit order (the definition; `evaluate` gets the same float from indexes)."""
     enemies = [u for u in state.living() if u.side != side]
     careful = caution(state)
     score = 0.0
@@ -49,46 +51,46 @@ def side_score(state: Battle, side: int, cat: Catalogue) -> float:
         if u.side != side:
             continue
         worth = unit_worth(state, u, cat)
-        score += worth * (0.5 + u.hp / u.hp_max)
         adjacent = sum(1 for e in enemies if manhattan(u.pos, e.pos) == 1)
         if u.role == "commander":
-            score = commander_terms(score, state, u, adjacent, careful, ahead_of_troop(state, u, enemies),
-                                    lambda u=u: threats(state, u, enemies, cat))
+            terms = commander_terms(u, state.leaders[u.leader], worth, adjacent, careful,
+                                    ahead_of_troop(state, u, enemies), lambda u=u: threats(state, u, enemies, cat))
         else:
-            score = troop_terms(score, u, worth, adjacent, in_command(state, u, cat))
+            terms = troop_terms(u, worth, adjacent, in_command(state, u, cat))
+        for term in terms:
+            score += term
     return score
 
 
-def commander_terms(score: float, state: Battle, u: Unit, adjacent: int, careful: float, ahead: int,
-                    threats: Callable[[], int]) -> float:
-    """`score` with the terms `side_score` adds for commander `u` after its worth, in that
-    order (`evaluate`'s indexes find the counts another way; the floats must come out the
-    same): its movement left, its exposure, how far it stands `ahead` of its troop and,
-    while the side is `careful`, the enemies that could strike it; then its statuses."""
-    leader = state.leaders[u.leader]
-    score += 0.03 * leader.mp
-    score -= 0.5 * adjacent * (1.5 - u.hp / u.hp_max)
-    score -= BEHIND_THE_LINE * ahead
-    score -= THREAT * careful * (threats() if careful else 0)
-    return status_terms(score, u)
+def commander_terms(u: Unit, leader: Leader, worth: float, adjacent: int, careful: float, ahead: int,
+                    threats: Callable[[], int]) -> tuple[float, ...]:
+    """The terms `side_score` adds for commander `u`, in order: its `worth` by its health,
+    its leader's movement left, its exposure to the `adjacent` enemies, how far it stands
+    `ahead` of its troop and, while the side is `careful`, the enemies that could strike it;
+    then its statuses. A cost is its negative (x - c and x + -c are the same float), so
+    adding the terms one by one gives the score to the bit whoever adds them."""
+    frail = u.hp / u.hp_max
+    return (worth * (0.5 + frail), 0.03 * leader.mp, -(0.5 * adjacent * (1.5 - frail)),
+            -(BEHIND_THE_LINE * ahead), -(THREAT * careful * (threats() if careful else 0)),
+            *status_terms(u))
 
 
-def troop_terms(score: float, u: Unit, worth: float, adjacent: int, commanded: bool) -> float:
-    """`score` with the terms `side_score` adds for troop unit `u` after its worth, in that
-    order: being `commanded` (inside its commander's range), its danger when nearly dead,
-    then its statuses."""
+def troop_terms(u: Unit, worth: float, adjacent: int, commanded: bool) -> tuple[float, ...]:
+    """The terms `side_score` adds for troop unit `u`, in order: its `worth` by its health,
+    being `commanded` (inside its commander's range), its danger when nearly dead beside
+    `adjacent` enemies, then its statuses."""
+    terms = [worth * (0.5 + u.hp / u.hp_max)]
     if commanded:
-        score += 0.4
+        terms.append(0.4)
     if u.hp <= 3 and adjacent:
-        score -= 0.3 * worth * adjacent
-    return status_terms(score, u)
+        terms.append(-(0.3 * worth * adjacent))
+    terms.extend(status_terms(u))
+    return tuple(terms)
 
 
-def status_terms(score: float, u: Unit) -> float:
-    """`score` with every status of `u` counted: a boon for, a bane against."""
-    for s in u.statuses:
-        score += 0.25 if s.name in POSITIVE_STATUSES else -0.35
-    return score
+def status_terms(u: Unit) -> list[float]:
+    """Every status of `u` counted: a boon for, a bane against."""
+    return [0.25 if s.name in POSITIVE_STATUSES else -0.35 for s in u.statuses]
 
 
 def troop_front(state: Battle, boss: Unit, enemies: list[Unit]) -> int | None:
@@ -134,33 +136,45 @@ def threats(state: Battle, boss: Unit, enemies: list[Unit], cat: Catalogue) -> i
 
 def evaluate(state: Battle, side: int, cat: Catalogue, memo: Distances | None = None) -> float:
     """`side_score` of every side (this side's counted for, the others against) less
-    `approach`, computed from indexes (`Position`): the same numbers as those definitions,
-    without comparing every unit with every enemy. Given a `memo` (the ruleset keeps one),
-    the distance tables are shared by the evaluations of one decision."""
+    `approach`, computed from indexes (`Ground`) and each unit's terms (`Standing`): the same
+    floats as those definitions, without comparing every unit with every enemy. Given a
+    `memo` (the ruleset keeps one), the distance tables are shared by the evaluations of one
+    decision, and a state that moves no one from the last state evaluated (a spell, an
+    attack that kills nobody, a turn ended) works out only the terms of the units and
+    leaders it changed."""
     result = outcome(state)
     if result is not None:
         if result.winner is None:
             return 0.0
         return 1000.0 if result.winner == side else -1000.0
-    at = Position(state, cat, memo if memo is not None else Distances())
+    found = (memo if memo is not None else Distances()).standing(state, cat)
     total = 0.0
     for s in range(len(state.side_names)):
-        total += at.side_score(s) * (1 if s == side else -1)
-    return total - 0.03 * at.approach(side)
+        total += found.score(s) * (1 if s == side else -1)
+    return total - 0.03 * found.ground.approach(side)
 
 
 class Distances:
-    """Tables of "how far is the nearest of these squares" (and "how many of these (square,
+    """The evaluation's memo, kept by the ruleset.
+
+    Tables of "how far is the nearest of these squares" (and "how many of these (square,
     reach) pairs cover this square"), keyed by value: by the tuple of the squares measured
     from. The candidates of one decision mostly leave the enemy where it stood, so their
     evaluations share one table and each unit's square is measured once per decision, not
     once per candidate. A table fills as it is asked. At most `size` tables; the older half
-    goes first. The table of tables is replaced, never changed, so a reading thread sees the
-    old one or the new one; an entry is written once with the one value it can have."""
+    goes first.
+
+    And the `Standing` of the last state evaluated, which the next one starts from when it
+    moves no one (`Standing.after`): one, so the memo stays bounded.
+
+    The table of tables and the last standing are replaced, never changed, so a reading
+    thread sees the old one or the new one; a table's entry is written once with the one
+    value it can have, and a standing is complete before it is kept."""
 
     def __init__(self, size: int = 32) -> None:
         self.size = size
         self._tables: dict = {}
+        self._last: Standing | None = None
 
     def table(self, key: tuple) -> dict:
         found = self._tables.get(key)
@@ -170,6 +184,17 @@ class Distances:
         tables = dict(list(tables.items())[len(tables) // 2:]) if len(tables) >= self.size else dict(tables)
         found = tables[key] = {}
         self._tables = tables
+        return found
+
+    def standing(self, state: Battle, cat: Catalogue) -> Standing:
+        """The terms and scores of `state`: from the last standing where `state` moved no one
+        from it, else worked out anew."""
+        careful = caution(state)
+        last = self._last
+        found = last.after(state, careful) if last is not None and last.ground.cat is cat else None
+        if found is None:
+            found = Standing.anew(state, careful, Ground(state, cat, self))
+        self._last = found
         return found
 
 
@@ -191,22 +216,35 @@ def covering(table: dict, sources: tuple, sq: tuple[int, int]) -> int:
     return found
 
 
-class Position:
-    """One state's units indexed for the evaluation: each side's squares, each leader's living
-    troop, and the distance tables of `Distances`. `side_score` and `approach` give what the
-    functions of those names give."""
+class Ground:
+    """Where the living units of one state stand, indexed for the evaluation: each side's
+    living units (uids, in unit order), each leader's living troop, the squares of every
+    side's enemies, the distance tables of `Distances`, each leader's command reach and each
+    kind's worth.
+
+    All of it follows from each living unit's square, side, leader, role and kind and from
+    the leaders' commanders, never from hit points, statuses or MP; so every state that
+    differs from this one only in those shares it (`Standing.after`). The unit records it
+    keeps are those of the state it was built from, read only for those fields."""
 
     def __init__(self, state: Battle, cat: Catalogue, memo: Distances) -> None:
-        self.state, self.cat, self.memo = state, cat, memo
+        self.cat, self.memo = cat, memo
         self.living = [u for u in state.units if u.hp > 0]
         self.troops: dict[int, list[Unit]] = {}
-        self.sides: dict[int, list[Unit]] = {}  # each side's living units, in unit order
+        self.sides: dict[int, list[int]] = {}  # each side's living units' uids, in unit order
         for u in self.living:
             self.troops.setdefault(u.leader, []).append(u)
-            self.sides.setdefault(u.side, []).append(u)
+            self.sides.setdefault(u.side, []).append(u.uid)
+        self.command: dict[int, tuple] = {}  # leader index: its commander's (x, y, range), () once fallen
+        for leader in state.leaders:
+            boss = state.units[leader.uid]
+            self.command[leader.index] = (
+                (boss.pos[0], boss.pos[1], command_range(leader.commander, cat)) if boss.hp > 0 else ()
+            )
         self._enemy_squares: dict[int, tuple] = {}
+        self._enemy_at: dict[int, dict] = {}
         self._threat_sources: dict[int, tuple] = {}
-        self._command: dict[int, tuple] = {}  # leader index: its commander's (x, y, range), () once fallen
+        self._approach: dict[int, float] = {}
         self.worths: dict[tuple[str, str], float] = {}  # unit_worth by (role, kind)
 
     def enemy_squares(self, side: int) -> tuple:
@@ -216,50 +254,42 @@ class Position:
             found = self._enemy_squares[side] = tuple((u.pos[0], u.pos[1]) for u in self.living if u.side != side)
         return found
 
-    def side_score(self, side: int) -> float:
-        state, cat = self.state, self.cat
-        sources = self.enemy_squares(side)
-        table = self.memo.table(("nearest", sources))
-        enemy_at: dict[tuple[int, int], int] = {}
-        for sq in sources:
-            enemy_at[sq] = enemy_at.get(sq, 0) + 1
-        careful = caution(state)
-        worths = self.worths
-        score = 0.0
-        for u in self.sides.get(side, ()):
-            worth = worths.get((u.role, u.kind))
-            if worth is None:
-                worth = worths[(u.role, u.kind)] = unit_worth(state, u, cat)
-            score += worth * (0.5 + u.hp / u.hp_max)
-            x, y = u.pos[0], u.pos[1]
-            adjacent = (enemy_at.get((x, y - 1), 0) + enemy_at.get((x + 1, y), 0)
-                        + enemy_at.get((x, y + 1), 0) + enemy_at.get((x - 1, y), 0))
-            if u.role == "commander":
-                score = commander_terms(score, state, u, adjacent, careful, self.ahead_of_troop(u, sources, table),
-                                        lambda u=u: self.threats(u, side))
-            else:
-                score = troop_terms(score, u, worth, adjacent, self.commanded(u, x, y))
-        return score
+    def enemy_at(self, side: int) -> dict:
+        """How many living enemies of `side` stand on each square."""
+        found = self._enemy_at.get(side)
+        if found is None:
+            found = {}
+            for sq in self.enemy_squares(side):
+                found[sq] = found.get(sq, 0) + 1
+            self._enemy_at[side] = found
+        return found
 
-    def commanded(self, u: Unit, x: int, y: int) -> bool:
-        """`in_command` for troop unit `u` at (x, y): each leader's commander square and
-        range looked up once per position."""
-        reach = self._command.get(u.leader)
-        if reach is None:
-            leader = self.state.leaders[u.leader]
-            boss = self.state.units[leader.uid]
-            reach = self._command[u.leader] = (
-                (boss.pos[0], boss.pos[1], command_range(leader.commander, self.cat)) if boss.hp > 0 else ()
-            )
-        return bool(reach) and abs(x - reach[0]) + abs(y - reach[1]) <= reach[2]
+    def terms(self, state: Battle, u: Unit, careful: float) -> tuple[float, ...]:
+        """`commander_terms` or `troop_terms` of living unit `u` of `state` (its hit points,
+        statuses and its leader's MP read from `state`, where it stands from here)."""
+        worth = self.worths.get((u.role, u.kind))
+        if worth is None:
+            worth = self.worths[(u.role, u.kind)] = unit_worth(state, u, self.cat)
+        side, x, y = u.side, u.pos[0], u.pos[1]
+        enemy_at = self.enemy_at(side)
+        adjacent = (enemy_at.get((x, y - 1), 0) + enemy_at.get((x + 1, y), 0)
+                    + enemy_at.get((x, y + 1), 0) + enemy_at.get((x - 1, y), 0))
+        if u.role == "commander":
+            return commander_terms(u, state.leaders[u.leader], worth, adjacent, careful, self.ahead_of_troop(u),
+                                   lambda: self.threats(u, side))
+        reach = self.command[u.leader]
+        commanded = bool(reach) and abs(x - reach[0]) + abs(y - reach[1]) <= reach[2]  # in_command
+        return troop_terms(u, worth, adjacent, commanded)
 
-    def ahead_of_troop(self, boss: Unit, sources: tuple, table: dict) -> int:
+    def ahead_of_troop(self, boss: Unit) -> int:
         """`ahead_of_troop`: the troop's front is its unit nearest the enemy."""
+        sources = self.enemy_squares(boss.side)
         if not sources:
             return 0
         troop = [t for t in self.troops.get(boss.leader, ()) if t.uid != boss.uid]
         if not troop:
             return 0
+        table = self.memo.table(("nearest", sources))
         front = min(nearest(table, sources, (t.pos[0], t.pos[1])) for t in troop)
         return ahead(front, nearest(table, sources, (boss.pos[0], boss.pos[1])))
 
@@ -285,18 +315,92 @@ class Position:
 
     def approach(self, side: int) -> float:
         """`approach`: the nearest enemy, and the nearest enemy commander at half weight."""
+        found = self._approach.get(side)
+        if found is not None:
+            return found
         sources = self.enemy_squares(side)
         bosses = tuple((u.pos[0], u.pos[1]) for u in self.living if u.side != side and u.role == "commander")
         near_enemy = self.memo.table(("nearest", sources))
         near_boss = self.memo.table(("nearest", bosses))
         total = 0.0
-        for u in self.sides.get(side, ()):
-            if u.role == "commander":
+        for u in self.living:
+            if u.side != side or u.role == "commander":
                 continue
             sq = (u.pos[0], u.pos[1])
             total += nearest(near_enemy, sources, sq)
             total += 0.5 * nearest(near_boss, bosses, sq)
+        self._approach[side] = total
         return total
+
+
+class Standing:
+    """One state as the evaluation found it: its `Ground`, each living unit's terms (by uid),
+    and each side's score, the terms of its units added in unit order (`side_score`)."""
+
+    __slots__ = ("units", "leaders", "careful", "ground", "terms", "scores")
+
+    def __init__(self, units: tuple, leaders: tuple, careful: float, ground: Ground,
+                 terms: list, scores: dict[int, float]) -> None:
+        self.units, self.leaders, self.careful = units, leaders, careful
+        self.ground, self.terms, self.scores = ground, terms, scores
+
+    @classmethod
+    def anew(cls, state: Battle, careful: float, ground: Ground) -> Standing:
+        terms: list = [None] * len(state.units)
+        for u in ground.living:
+            terms[u.uid] = ground.terms(state, u, careful)
+        scores = {side: fold(uids, terms) for side, uids in ground.sides.items()}
+        return cls(state.units, state.leaders, careful, ground, terms, scores)
+
+    def score(self, side: int) -> float:
+        return self.scores.get(side, 0.0)
+
+    def after(self, state: Battle, careful: float) -> Standing | None:
+        """The standing of `state` worked out from this one, or None when `state` stands
+        differently: a unit living or fallen, moved, or of another side, leader, role or
+        kind; a leader with another commander or unit; another count of units or leaders;
+        another caution (a new round). Only the units whose records differ, and the
+        commanders whose leader's record differs (its MP), have their terms worked out
+        again, and only their sides' scores added up again; records are frozen, so a
+        record that is the same object holds the same values."""
+        units, leaders = state.units, state.leaders
+        if careful != self.careful or len(units) != len(self.units) or len(leaders) != len(self.leaders):
+            return None
+        redo = []
+        for new, old in zip(units, self.units):
+            if new is old:
+                continue
+            if ((new.hp > 0) != (old.hp > 0) or new.pos != old.pos or new.side != old.side
+                    or new.leader != old.leader or new.role != old.role or new.kind != old.kind):
+                return None
+            if new.hp > 0:
+                redo.append(new)
+        for new, old in zip(leaders, self.leaders):
+            if new is old:
+                continue
+            if new.uid != old.uid or (new.commander is not old.commander and new.commander != old.commander):
+                return None
+            boss = units[new.uid]
+            if new.mp != old.mp and boss.hp > 0:
+                redo.append(boss)
+        if not redo:
+            return Standing(units, leaders, careful, self.ground, self.terms, self.scores)
+        ground, terms = self.ground, list(self.terms)
+        for u in redo:
+            terms[u.uid] = ground.terms(state, u, careful)
+        scores = dict(self.scores)
+        for side in {u.side for u in redo}:
+            scores[side] = fold(ground.sides[side], terms)
+        return Standing(units, leaders, careful, ground, terms, scores)
+
+
+def fold(uids: list[int], terms: list) -> float:
+    """The terms of units `uids`, added one by one in that order from 0.0."""
+    score = 0.0
+    for uid in uids:
+        for term in terms[uid]:
+            score += term
+    return score
 
 
 def approach(state: Battle, side: int) -> float:

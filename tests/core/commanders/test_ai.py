@@ -162,3 +162,79 @@ def test_the_indexed_evaluation_gives_the_numbers_of_its_definitions():
             (side,) = RULESET.to_act(state)
             state, _ = RULESET.apply(state, players[side].choose(RULESET, state, side))
     assert checked > 100
+
+
+def _caster_decision():
+    """A built 24-a-side position where the side to act has spells among its candidates, with
+    that side and its candidates (the states a normal AI plays through to reach it)."""
+    import sys
+    from pathlib import Path
+
+    from core.ai import Player, candidates
+    from core.commanders.actions import Cast
+    from core.commanders.ruleset import RULESET
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    import bench_positions
+
+    state = bench_positions.build("commanders", RULESET, 24, "small")
+    player = Player("normal", 5)
+    for _ in range(30):
+        (side,) = RULESET.to_act(state)
+        actions = candidates(RULESET, state, side)
+        if sum(isinstance(a, Cast) for a in actions) >= 10:
+            return state, side, actions
+        state, _ = RULESET.apply(state, player.choose(RULESET, state, side))
+    raise AssertionError("no caster decided in the first 30 decisions")
+
+
+def test_a_decisions_candidates_are_valued_as_their_definitions_value_them():
+    """The AI values a decision's candidates one after another on one memo, and a candidate
+    that moves no one (a spell) starts from the last state's terms (`Standing.after`): every
+    candidate's value, on each of the AI's re-seeded samples and on the imagined dice of the
+    hard lookahead, is still exactly what `side_score` and `approach` give."""
+    from core.commanders.ai import approach, imagined, reseeded, side_score
+    from core.commanders.ruleset import CommandersRuleset
+
+    ruleset = CommandersRuleset()
+    state, side, actions = _caster_decision()
+    cat = ruleset.catalogue
+    afters = []
+    for action in actions:
+        for before in (reseeded(state, 1), reseeded(state, 2), imagined(state, 9)):
+            afters.append(ruleset.apply(before, action)[0])
+    for after in afters:
+        if ruleset.outcome(after) is not None:
+            continue
+        for s in range(len(after.side_names)):
+            total = sum(side_score(after, t, cat) * (1 if t == s else -1) for t in range(len(after.side_names)))
+            assert ruleset.evaluate(after, s) == total - 0.03 * approach(after, s)
+    assert len(afters) > 100
+
+
+def test_a_spell_that_moves_no_one_reuses_the_ground_and_the_untouched_terms():
+    """`Standing.after`: after a spell (the turn ended, nobody moved or fell) the evaluation
+    keeps the last state's Ground and re-works only the units and leaders the spell changed;
+    a move starts a new Ground."""
+    from core.commanders.actions import Cast, Order
+    from core.commanders.ai import Distances
+    from core.commanders.ruleset import CommandersRuleset
+
+    ruleset = CommandersRuleset()
+    state, side, actions = _caster_decision()
+    memo = Distances()
+    base = memo.standing(state, ruleset.catalogue)
+    afters = [ruleset.apply(state, a)[0] for a in actions if isinstance(a, Cast)]
+    # a spell that leaves everyone standing where they stood (not a summons, a Teleport or a kill)
+    after = next(a for a in afters if [(u.pos, u.hp > 0) for u in a.units] == [(u.pos, u.hp > 0) for u in state.units])
+    found = memo.standing(after, ruleset.catalogue)
+    assert found.ground is base.ground
+    changed = {u.uid for u, old in zip(after.units, state.units) if u is not old}
+    changed |= {new.uid for new, old in zip(after.leaders, state.leaders) if new.mp != old.mp}
+    assert changed and len(changed) < len(state.units) // 4
+    for u in after.units:
+        if u.hp > 0 and u.uid not in changed:
+            assert found.terms[u.uid] is base.terms[u.uid]  # kept, not worked out again
+    move = next(a for a in actions if isinstance(a, Order) and tuple(a.dest) != tuple(state.units[a.uid].pos))
+    moved, _ = ruleset.apply(state, move)
+    assert memo.standing(moved, ruleset.catalogue).ground is not found.ground
