@@ -14,7 +14,7 @@ on re-seeded copies of the state.
 from __future__ import annotations
 
 from math import gcd
-from typing import Callable
+from typing import Any, Callable
 
 import attrs
 
@@ -139,9 +139,9 @@ def evaluate(state: Battle, side: int, cat: Catalogue, memo: Distances | None = 
     `approach`, computed from indexes (`Ground`) and each unit's terms (`Standing`): the same
     floats as those definitions, without comparing every unit with every enemy. Given a
     `memo` (the ruleset keeps one), the distance tables are shared by the evaluations of one
-    decision, and a state that moves no one from the last state evaluated (a spell, an
-    attack that kills nobody, a turn ended) works out only the terms of the units and
-    leaders it changed."""
+    decision, and a state close to the last one evaluated (a candidate: a spell, a move,
+    an attack that kills nobody, a turn ended) works out only the terms of the units its
+    changes reach (`Standing.after`)."""
     result = outcome(state)
     if result is not None:
         if result.winner is None:
@@ -157,38 +157,55 @@ def evaluate(state: Battle, side: int, cat: Catalogue, memo: Distances | None = 
 class Distances:
     """The evaluation's memo, kept by the ruleset.
 
-    Tables of "how far is the nearest of these squares" (and "how many of these (square,
-    reach) pairs cover this square"), keyed by value: by the tuple of the squares measured
-    from. The candidates of one decision mostly leave the enemy where it stood, so their
-    evaluations share one table and each unit's square is measured once per decision, not
-    once per candidate. A table fills as it is asked. At most `size` tables; the older half
-    goes first.
+    Tables of "how far is the nearest of these squares" (`Nearest`) and "how many of these
+    (square, reach) pairs cover this square" (`Covering`), keyed by value: by the tuple of
+    the squares measured from. The candidates of one decision mostly leave the enemy where
+    it stood, so their evaluations share one table and each unit's square is measured once
+    per decision, not once per candidate; a table for squares that differ from a recent
+    table's in a few places (a move, as each move candidate makes) starts from that one.
+    A table fills as it is asked. At most `size` tables; the older half goes first.
 
     And the `Standing` of the last state evaluated, which the next one starts from when it
-    moves no one (`Standing.after`): one, so the memo stays bounded.
+    is close to it (`Standing.after`): one, so the memo stays bounded.
 
-    The table of tables and the last standing are replaced, never changed, so a reading
-    thread sees the old one or the new one; a table's entry is written once with the one
-    value it can have, and a standing is complete before it is kept."""
+    The tables and the last standing are replaced, never changed, so a reading thread sees
+    the old ones or the new ones; a table's entry is written once with the one value it can
+    have, and a standing is complete before it is kept."""
 
     def __init__(self, size: int = 32) -> None:
         self.size = size
         self._tables: dict = {}
+        self._roots: dict = {}  # lineage: the table the next tables of that lineage start from
         self._last: Standing | None = None
 
-    def table(self, key: tuple) -> dict:
+    def nearest(self, lineage: tuple, sources: tuple) -> Nearest:
+        """The `Nearest` table of `sources`; `lineage` names what they are (("enemies", 0):
+        the squares of side 0's enemies), so a table differing from the last of its lineage
+        in a few places starts from it."""
+        return self._table(Nearest, lineage, sources)
+
+    def covering(self, lineage: tuple, sources: tuple) -> Covering:
+        """The `Covering` table of `sources`, (x, y, reach) each (see `nearest`)."""
+        return self._table(Covering, lineage, sources)
+
+    def _table(self, kind: type, lineage: tuple, sources: tuple) -> Any:
+        key = (kind, sources)
         found = self._tables.get(key)
         if found is not None:
             return found
+        root = self._roots.get(lineage)
+        found = kind(sources, root if type(root) is kind else None)
+        if found.root is None:  # too far from the lineage's root: this one is the next tables' root
+            self._roots = {**self._roots, lineage: found}
         tables = self._tables
         tables = dict(list(tables.items())[len(tables) // 2:]) if len(tables) >= self.size else dict(tables)
-        found = tables[key] = {}
+        tables[key] = found
         self._tables = tables
         return found
 
     def standing(self, state: Battle, cat: Catalogue) -> Standing:
-        """The terms and scores of `state`: from the last standing where `state` moved no one
-        from it, else worked out anew."""
+        """The terms and scores of `state`: from the last standing where `state` is close to
+        it (`Standing.after`), else worked out anew."""
         careful = caution(state)
         last = self._last
         found = last.after(state, careful) if last is not None and last.ground.cat is cat else None
@@ -198,21 +215,92 @@ class Distances:
         return found
 
 
+#: At most this many of a table's sources may differ from its root's for it to start from
+#: the root's answers (a move candidate differs in one, two candidates in a row in two).
+DERIVED_AT_MOST = 4
+
+
+class Table:
+    """A table of answers per square about `sources`, kept as they are asked; `root`, when
+    it has one, is a table of as many sources that differs from this one's in at most
+    DERIVED_AT_MOST places (`gone`: the root's there, `new`: this one's)."""
+
+    __slots__ = ("sources", "found", "root", "gone", "new")
+
+    def __init__(self, sources: tuple, root: Table | None = None) -> None:
+        self.sources, self.found, self.root = sources, {}, None
+        self.gone: list = []
+        self.new: list = []
+        if root is not None and len(root.sources) == len(sources):
+            changed = [(old, now) for old, now in zip(root.sources, sources) if old != now]
+            if len(changed) <= DERIVED_AT_MOST:
+                self.root = root
+                self.gone = [old for old, _ in changed]
+                self.new = [now for _, now in changed]
+
+
+class Nearest(Table):
+    """The Manhattan distance from a square to the nearest of `sources`, (x, y) each (0 with
+    none).
+
+    Given a `root`, a square's answer starts from the root's: the root's nearest distance
+    d stands for the sources the two share as long as no source only the root has is
+    within d (else the square is measured from every source), and a source only this
+    table has is nearer or not. Every answer is the one measuring every source would give; a root never has a
+    root, so an answer takes at most two measurements."""
+
+    __slots__ = ()
+
+    def at(self, x: int, y: int) -> int:
+        sq = (x, y)
+        found = self.found.get(sq)
+        if found is not None:
+            return found
+        root = self.root
+        if root is not None:
+            d = root.at(x, y)
+            for a, b in self.gone:
+                if abs(x - a) + abs(y - b) <= d:
+                    break
+            else:
+                for a, b in self.new:
+                    e = abs(x - a) + abs(y - b)
+                    if e < d:
+                        d = e
+                found = self.found[sq] = d
+                return d
+        found = self.found[sq] = min([abs(x - a) + abs(y - b) for a, b in self.sources], default=0)
+        return found
+
+
+class Covering(Table):
+    """How many (x, y, reach) of `sources` are within their reach of a square, kept per
+    square asked. Given a `root` (see `Nearest`), a square's count is the root's less the
+    sources only the root has that cover it, plus those only this table has: the count
+    over every source, exactly."""
+
+    __slots__ = ()
+
+    def at(self, x: int, y: int) -> int:
+        sq = (x, y)
+        found = self.found.get(sq)
+        if found is not None:
+            return found
+        if self.root is not None:
+            found = (self.root.at(x, y) - sum(1 for a, b, r in self.gone if abs(x - a) + abs(y - b) <= r)
+                     + sum(1 for a, b, r in self.new if abs(x - a) + abs(y - b) <= r))
+        else:
+            found = sum(1 for a, b, r in self.sources if abs(x - a) + abs(y - b) <= r)
+        self.found[sq] = found
+        return found
+
+
 def nearest(table: dict, sources: tuple, sq: tuple[int, int]) -> int:
     """The Manhattan distance from `sq` to the nearest of `sources` (0 with none), kept in `table`."""
     found = table.get(sq)
     if found is None:
         x, y = sq
         found = table[sq] = min([abs(x - a) + abs(y - b) for a, b in sources], default=0)
-    return found
-
-
-def covering(table: dict, sources: tuple, sq: tuple[int, int]) -> int:
-    """How many (x, y, reach) of `sources` are within their reach of `sq`, kept in `table`."""
-    found = table.get(sq)
-    if found is None:
-        x, y = sq
-        found = table[sq] = sum(1 for a, b, r in sources if abs(x - a) + abs(y - b) <= r)
     return found
 
 
@@ -243,7 +331,7 @@ class Ground:
             )
         self._enemy_squares: dict[int, tuple] = {}
         self._enemy_at: dict[int, dict] = {}
-        self._threat_sources: dict[int, tuple] = {}
+        self._threat_sources: dict[int, Covering] = {}
         self._approach: dict[int, float] = {}
         self.worths: dict[tuple[str, str], float] = {}  # unit_worth by (role, kind)
 
@@ -289,9 +377,9 @@ class Ground:
         troop = [t for t in self.troops.get(boss.leader, ()) if t.uid != boss.uid]
         if not troop:
             return 0
-        table = self.memo.table(("nearest", sources))
-        front = min(nearest(table, sources, (t.pos[0], t.pos[1])) for t in troop)
-        return ahead(front, nearest(table, sources, (boss.pos[0], boss.pos[1])))
+        table = self.memo.nearest(("enemies", boss.side), sources)
+        front = min(table.at(t.pos[0], t.pos[1]) for t in troop)
+        return ahead(front, table.at(boss.pos[0], boss.pos[1]))
 
     def threats(self, boss: Unit, side: int) -> int:
         """`threats`: enemies whose move and reach cover the commander's square."""
@@ -308,10 +396,8 @@ class Ground:
                     spec = spec_of(e, cat)
                     r = reaches[(e.role, e.kind)] = spec.move + (1 if e.role == "commander" else max(1, spec.range))
                 sources.append((e.pos[0], e.pos[1], r))
-            key = tuple(sources)
-            found = self._threat_sources[side] = (key, self.memo.table(("threats", key)))
-        key, table = found
-        return covering(table, key, (boss.pos[0], boss.pos[1]))
+            found = self._threat_sources[side] = self.memo.covering(("threats", side), tuple(sources))
+        return found.at(boss.pos[0], boss.pos[1])
 
     def approach(self, side: int) -> float:
         """`approach`: the nearest enemy, and the nearest enemy commander at half weight."""
@@ -320,15 +406,15 @@ class Ground:
             return found
         sources = self.enemy_squares(side)
         bosses = tuple((u.pos[0], u.pos[1]) for u in self.living if u.side != side and u.role == "commander")
-        near_enemy = self.memo.table(("nearest", sources))
-        near_boss = self.memo.table(("nearest", bosses))
+        near_enemy = self.memo.nearest(("enemies", side), sources).at
+        near_boss = self.memo.nearest(("bosses", side), bosses).at
         total = 0.0
         for u in self.living:
             if u.side != side or u.role == "commander":
                 continue
-            sq = (u.pos[0], u.pos[1])
-            total += nearest(near_enemy, sources, sq)
-            total += 0.5 * nearest(near_boss, bosses, sq)
+            x, y = u.pos[0], u.pos[1]
+            total += near_enemy(x, y)
+            total += 0.5 * near_boss(x, y)
         self._approach[side] = total
         return total
 
@@ -356,25 +442,30 @@ class Standing:
         return self.scores.get(side, 0.0)
 
     def after(self, state: Battle, careful: float) -> Standing | None:
-        """The standing of `state` worked out from this one, or None when `state` stands
-        differently: a unit living or fallen, moved, or of another side, leader, role or
-        kind; a leader with another commander or unit; another count of units or leaders;
-        another caution (a new round). Only the units whose records differ, and the
-        commanders whose leader's record differs (its MP), have their terms worked out
-        again, and only their sides' scores added up again; records are frozen, so a
-        record that is the same object holds the same values."""
+        """The standing of `state` worked out from this one, or None when too much differs:
+        a unit living or fallen, or of another side, leader, role or kind; a leader with
+        another commander or unit; another count of units or leaders; another caution (a new
+        round); more than MOVED_AT_MOST units moved.
+
+        Worked out again are the terms of the units whose records differ, of the commanders
+        whose leader's record differs (its MP) and, for each unit moved, of those whose terms
+        read where it stands (`moved_reach`); then the scores of their sides. Records are
+        frozen, so a record that is the same object holds the same values."""
         units, leaders = state.units, state.leaders
         if careful != self.careful or len(units) != len(self.units) or len(leaders) != len(self.leaders):
             return None
         redo = []
+        moved = []
         for new, old in zip(units, self.units):
             if new is old:
                 continue
-            if ((new.hp > 0) != (old.hp > 0) or new.pos != old.pos or new.side != old.side
+            if ((new.hp > 0) != (old.hp > 0) or new.side != old.side
                     or new.leader != old.leader or new.role != old.role or new.kind != old.kind):
                 return None
             if new.hp > 0:
                 redo.append(new)
+                if new.pos != old.pos:
+                    moved.append((new, old.pos))
         for new, old in zip(leaders, self.leaders):
             if new is old:
                 continue
@@ -385,13 +476,45 @@ class Standing:
                 redo.append(boss)
         if not redo:
             return Standing(units, leaders, careful, self.ground, self.terms, self.scores)
-        ground, terms = self.ground, list(self.terms)
+        ground = self.ground
+        if moved:
+            if len(moved) > MOVED_AT_MOST:
+                return None
+            ground = Ground(state, ground.cat, ground.memo)
+            for unit, was in moved:
+                redo.extend(moved_reach(ground.living, unit, was))
+        terms = list(self.terms)
         for u in redo:
             terms[u.uid] = ground.terms(state, u, careful)
         scores = dict(self.scores)
         for side in {u.side for u in redo}:
             scores[side] = fold(ground.sides[side], terms)
         return Standing(units, leaders, careful, ground, terms, scores)
+
+
+#: A state with more units moved than this from the last one evaluated is evaluated anew.
+MOVED_AT_MOST = 4
+
+
+def moved_reach(living: list[Unit], unit: Unit, was: tuple[int, int]) -> list[Unit]:
+    """The living units whose terms read where `unit`, moved from `was`, stands: the enemies
+    beside its old or new square (`adjacent`), every enemy commander (`ahead_of_troop` and
+    `threats` measure from its side's squares), the commander of its leader (its troop's
+    front) and, when it is the commander, its whole troop (`in_command`). No other term
+    reads another unit's square."""
+    side, leader, x, y = unit.side, unit.leader, unit.pos[0], unit.pos[1]
+    wx, wy = was[0], was[1]
+    boss = unit.role == "commander"
+    out = []
+    for u in living:
+        ux, uy = u.pos[0], u.pos[1]
+        if u.side != side:
+            if (u.role == "commander" or abs(ux - x) + abs(uy - y) == 1
+                    or abs(ux - wx) + abs(uy - wy) == 1):
+                out.append(u)
+        elif u.leader == leader and (boss or u.role == "commander"):
+            out.append(u)
+    return out
 
 
 def fold(uids: list[int], terms: list) -> float:

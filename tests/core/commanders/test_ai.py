@@ -132,9 +132,9 @@ def test_threats_count_the_enemies_whose_move_and_reach_cover_the_commander():
 
 def test_the_indexed_evaluation_gives_the_numbers_of_its_definitions():
     """`evaluate` reads nearest enemies and adjacent enemies from indexes and shared distance
-    tables (`Position`, `Distances`); on the states of a played battle, bundled and large, it
-    gives exactly what `side_score` and `approach`, which compare every unit with every enemy,
-    give: the AI's choices (and docs/BALANCE.md's tables) depend on those numbers."""
+    tables (`Ground`, `Distances`) and starts from the last state's terms (`Standing`); on the
+    states of a played battle, bundled and large, it gives exactly what `side_score` and
+    `approach`, which compare every unit with every enemy, give: the AI's choices (and docs/BALANCE.md's tables) depend on those numbers."""
     import sys
     from pathlib import Path
 
@@ -190,8 +190,8 @@ def _caster_decision():
 
 def test_a_decisions_candidates_are_valued_as_their_definitions_value_them():
     """The AI values a decision's candidates one after another on one memo, and a candidate
-    that moves no one (a spell) starts from the last state's terms (`Standing.after`): every
-    candidate's value, on each of the AI's re-seeded samples and on the imagined dice of the
+    close to the last one (a spell, a move) starts from the last state's terms
+    (`Standing.after`): every candidate's value, on each of the AI's re-seeded samples and on the imagined dice of the
     hard lookahead, is still exactly what `side_score` and `approach` give."""
     from core.commanders.ai import approach, imagined, reseeded, side_score
     from core.commanders.ruleset import CommandersRuleset
@@ -238,3 +238,67 @@ def test_a_spell_that_moves_no_one_reuses_the_ground_and_the_untouched_terms():
     move = next(a for a in actions if isinstance(a, Order) and tuple(a.dest) != tuple(state.units[a.uid].pos))
     moved, _ = ruleset.apply(state, move)
     assert memo.standing(moved, ruleset.catalogue).ground is not found.ground
+
+
+def test_after_a_move_only_the_units_that_read_the_movers_square_are_worked_out_again():
+    """`Standing.after` with a unit moved: a new Ground, and new terms only for `moved_reach`
+    (the enemies beside its old or new square, every enemy commander, its own commander)
+    and the records the move replaced; every other unit keeps its terms."""
+    from core.commanders.actions import Order
+    from core.commanders.ai import Distances, moved_reach
+    from core.commanders.ruleset import CommandersRuleset
+
+    ruleset = CommandersRuleset()
+    state, side, actions = _caster_decision()
+    memo = Distances()
+    base = memo.standing(state, ruleset.catalogue)
+    move = next(a for a in actions if isinstance(a, Order) and a.target < 0 and state.units[a.uid].role != "commander"
+                and tuple(a.dest) != tuple(state.units[a.uid].pos))
+    moved, _ = ruleset.apply(state, move)
+    found = memo.standing(moved, ruleset.catalogue)
+    assert found.ground is not base.ground
+    mover = moved.units[move.uid]
+    reach = {u.uid for u in moved_reach(found.ground.living, mover, state.units[move.uid].pos)}
+    assert state.leaders[mover.leader].uid in reach  # its commander: the troop's front
+    assert all(u.role == "commander" for u in moved.living() if u.side != side and u.uid in reach and
+               min(abs(u.pos[0] - p[0]) + abs(u.pos[1] - p[1]) for p in (mover.pos, state.units[move.uid].pos)) > 1)
+    replaced = {u.uid for u, old in zip(moved.units, state.units) if u is not old}
+    kept = [u.uid for u in moved.living() if u.uid not in reach | replaced]
+    assert len(kept) > len(state.units) // 2
+    for uid in kept:
+        assert found.terms[uid] is base.terms[uid]
+
+
+def test_a_table_started_from_another_answers_as_measuring_every_square_would():
+    """`Nearest` and `Covering` started from a root table that differs in a few sources give,
+    on every square, what measuring every source gives, however the sources moved."""
+    from hypothesis import given, settings, strategies as st
+
+    from core.commanders.ai import DERIVED_AT_MOST, Covering, Nearest
+
+    squares = st.tuples(st.integers(0, 12), st.integers(0, 12))
+
+    @settings(max_examples=150, deadline=None)
+    @given(st.lists(st.tuples(squares, st.integers(1, 4)), min_size=1, max_size=12), st.data())
+    def check(sources, data):
+        moves = data.draw(st.lists(st.tuples(st.integers(0, len(sources) - 1), squares, st.integers(1, 4)),
+                                   max_size=DERIVED_AT_MOST + 1))
+        now = list(sources)
+        for i, sq, r in moves:
+            now[i] = (sq, r)
+        root_near = Nearest(tuple(s for s, _ in sources))
+        root_cover = Covering(tuple((s[0], s[1], r) for s, r in sources))
+        for x, y in data.draw(st.lists(squares, max_size=6)):  # the root answers some squares first
+            root_near.at(x, y), root_cover.at(x, y)
+        near = Nearest(tuple(s for s, _ in now), root_near)
+        cover = Covering(tuple((s[0], s[1], r) for s, r in now), root_cover)
+        moved = sum(1 for a, b in zip(sources, now) if a[0] != b[0])
+        changed = sum(1 for a, b in zip(sources, now) if a != b)
+        assert (near.root is root_near) == (moved <= DERIVED_AT_MOST)
+        assert (cover.root is root_cover) == (changed <= DERIVED_AT_MOST)
+        for x in range(-1, 14):
+            for y in range(-1, 14):
+                assert near.at(x, y) == min(abs(x - a) + abs(y - b) for (a, b), _ in now)
+                assert cover.at(x, y) == sum(1 for (a, b), r in now if abs(x - a) + abs(y - b) <= r)
+
+    check()
