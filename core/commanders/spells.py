@@ -131,7 +131,9 @@ def party(state: Battle, commander_uid: int) -> tuple[Unit, ...]:
 
 
 def area_units(state: Battle, centre: tuple[int, int], radius: int) -> tuple[Unit, ...]:
-    return tuple(u for u in state.living() if manhattan(u.pos, centre) <= radius)
+    """The living units within `radius` squares (Manhattan) of `centre`, in unit order."""
+    cx, cy = centre[0], centre[1]
+    return tuple(u for u in state.units if u.hp > 0 and abs(u.pos[0] - cx) + abs(u.pos[1] - cy) <= radius)
 
 
 def _placement(state: Battle, movers: tuple[Unit, ...], centre: tuple[int, int], cat: Catalogue) -> list[tuple[Unit, Square]] | None:
