@@ -238,14 +238,61 @@ UNREACHED = 10_000
 FIELDS_KEPT = 256
 #: Boards whose step fields are kept; all are forgotten when a new board would pass this.
 BOARDS_KEPT = 8
-_fields: dict = {}  # board -> {sources: field}
+_fields: dict = {}  # board -> (its Steps, {sources: field})
 #: The board asked about last and its fields: a board is hashed (all its squares) once, not per call.
 _last_fields: tuple = (None, None)
 
 
-def _steps_from(board, sources: tuple) -> dict:
-    """Steps (8 directions, open squares only) from the nearest of `sources` to every square
-    reached; remembered by value, since a decision asks about the same enemies many times."""
+def forget_fields() -> None:
+    """Drop every step field kept (`StatwarRuleset.forget`: positions never seen)."""
+    global _last_fields
+    _fields.clear()
+    _last_fields = (None, None)
+
+
+class Steps:
+    """A board's squares by index (y * width + x) and, for each, the open squares one step
+    away in the 8 directions: a step field walks these lists, not the board's terrain."""
+
+    __slots__ = ("width", "height", "after")
+
+    def __init__(self, board) -> None:
+        w, h = self.width, self.height = board.width, board.height
+        passable = board.passable
+        self.after = [
+            [j for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+             if (dx or dy) and passable(x + dx, y + dy) for j in ((y + dy) * w + x + dx,)]
+            for y in range(h) for x in range(w)
+        ]
+
+
+class StepField:
+    """Steps from the nearest of some source squares of a board to every square reached
+    (8 directions, open squares only; a source is 0 steps from itself). `get` answers as a
+    dict of the squares reached would: `default` for a square not reached or off the board."""
+
+    __slots__ = ("width", "height", "dist")
+
+    def __init__(self, width: int, height: int, dist: list[int]) -> None:
+        self.width, self.height, self.dist = width, height, dist  # -1: not reached
+
+    def get(self, square: tuple, default: int | None = None) -> int | None:
+        x, y = square[0], square[1]
+        if 0 <= x < self.width and 0 <= y < self.height:
+            d = self.dist[y * self.width + x]
+            if d >= 0:
+                return d
+        return default
+
+    def __getitem__(self, square: tuple) -> int:
+        found = self.get(square)
+        if found is None:
+            raise KeyError(square)
+        return found
+
+
+def _board_steps(board) -> tuple:
+    """(Steps, {sources: field}) of `board`, kept for BOARDS_KEPT boards."""
     global _last_fields
     last_board, kept = _last_fields
     if kept is None or not (board is last_board or board == last_board):
@@ -253,30 +300,69 @@ def _steps_from(board, sources: tuple) -> dict:
         if kept is None:
             if len(_fields) >= BOARDS_KEPT:
                 _fields.clear()
-            kept = _fields[board] = {}
+            kept = _fields[board] = (Steps(board), {})
         _last_fields = (board, kept)
-    found = kept.get(sources)
-    if found is not None:
-        return found
-    dist = {c: 0 for c in sources}
-    frontier = list(sources)
-    d = 0
+    return kept
+
+
+def _walk(after: list, dist: list[int], frontier: list[int]) -> None:
+    """Label in `dist` every square the walk from `frontier` (labelled with the steps d, the
+    same for all) reaches in fewer steps than `dist` has (-1: none), one step at a time."""
+    d = dist[frontier[0]] if frontier else 0
     while frontier:
         d += 1
         nxt = []
-        for x, y in frontier:
-            for dx in (-1, 0, 1):
-                for dy in (-1, 0, 1):
-                    c = (x + dx, y + dy)
-                    if c not in dist and board.passable(c[0], c[1]):
-                        dist[c] = d
-                        nxt.append(c)
+        for i in frontier:
+            for j in after[i]:
+                had = dist[j]
+                if had < 0 or d < had:
+                    dist[j] = d
+                    nxt.append(j)
         frontier = nxt
+
+
+def _steps_from(board, sources: tuple) -> StepField:
+    """Steps (8 directions, open squares only) from the nearest of `sources` (squares of the
+    board) to every square reached; remembered by value, since a decision asks about the
+    same enemies many times."""
+    steps, kept = _board_steps(board)
+    found = kept.get(sources)
+    if found is not None:
+        return found
+    w = steps.width
+    dist = [-1] * (w * steps.height)
+    frontier = []
+    for x, y in sources:
+        i = y * w + x
+        if dist[i] < 0:
+            dist[i] = 0
+            frontier.append(i)
+    _walk(steps.after, dist, frontier)
+    found = StepField(w, steps.height, dist)
     if len(kept) >= FIELDS_KEPT:
         for old in list(kept)[: FIELDS_KEPT // 2]:
             del kept[old]
-    kept[sources] = dist
-    return dist
+    kept[sources] = found
+    return found
+
+
+def more_sources(board, field: StepField, sources) -> StepField:
+    """The step field of `field`'s sources and `sources` (squares of the board) more, without
+    walking the whole board again: from `field`'s steps, only the squares the new sources
+    are strictly nearer to are walked (a square the new sources reach in no fewer steps than
+    `field` gives cannot lead them anywhere nearer either, since `field` grows by at most one
+    step a square). The same steps as `_steps_from` of all the sources together."""
+    steps, _ = _board_steps(board)
+    w = steps.width
+    dist = field.dist.copy()
+    frontier = []
+    for x, y in sources:
+        i = y * w + x
+        if dist[i] != 0:
+            dist[i] = 0
+            frontier.append(i)
+    _walk(steps.after, dist, frontier)
+    return StepField(w, steps.height, dist)
 
 
 def _deploy_fit(state: Battle, uid: int, x: int, y: int) -> float:

@@ -15,7 +15,8 @@ import itertools
 import operator
 
 from core.statwar.ai import (
-    AFTER, FIRST_LOOKS, LATER, NEXT, _Near, _apart, _first, _hit, _pieces, _steps_from, approach_term, evaluate, piece,
+    AFTER, FIRST_LOOKS, LATER, NEXT, _Near, _apart, _first, _hit, _pieces, _steps_from, approach_term, evaluate,
+    more_sources, piece,
 )
 from core.statwar.geometry import cells
 from core.statwar.state import BATTLE, NO_UNIT, Battle
@@ -62,7 +63,7 @@ class Judge:
 
     __slots__ = ("units", "board", "designs", "side", "to_move", "pieces", "order", "mat", "mat_at",
                  "mat_sum", "first", "second", "everyone", "near", "hits", "threat", "terms", "term_at",
-                 "reach_max", "groups", "members", "approach", "riders", "leaning", "tempted")
+                 "reach_max", "groups", "without", "members", "approach", "riders", "leaning", "tempted")
 
     def __init__(self, state: Battle, side: int) -> None:
         self.units, self.board, self.designs, self.side = state.units, state.board, state.designs, side
@@ -90,6 +91,7 @@ class Judge:
             threat = self.threat[p[0]] = self._threat(p, frozenset(), ())
             self.terms.append(self._threat_term(p, threat, self.first, self.second))
         self.groups: dict = {}
+        self.without: dict = {}  # (kind, uids gone) -> (victims, field) of the victims that stayed
         self.members: dict = {}
         self.approach = []
         for p in armed:
@@ -282,23 +284,48 @@ class Judge:
         return found
 
     def _group_after(self, kind: tuple, changed: set, moved: tuple) -> tuple:
-        """(foes, victims, field) of a group whose victims some changed unit joined, left or moved in."""
+        """(foes, victims, field) of a group whose victims some changed unit joined, left or
+        moved in. The field of the victims that stayed is walked once a decision for each set
+        of victims gone (most candidates move the one acting unit: one walk for all of them),
+        and the victims come or moved are added to it (`more_sources`)."""
         side, damage = kind
         foes, victims, _ = self._group(side, damage)
-        squares = list(victims)
-        for uid in changed:
-            q = self.pieces.get(uid)
-            if q is not None and q[12] and q[1] != side and damage > q[8]:
-                for c in cells(q[2], q[3], q[4]):
-                    del squares[bisect.bisect_left(squares, c)]
-        for q in moved:
-            if q[1] != side and q[12] and damage > q[8]:
-                for c in cells(q[2], q[3], q[4]):
-                    bisect.insort(squares, c)
+        pieces = self.pieces
+        came = [q for q in moved if q[1] != side and q[12] and damage > q[8]]
         foes = [t for t in foes if t[0] not in changed]
-        foes.extend(q for q in moved if q[1] != side and q[12] and damage > q[8])
-        victims = tuple(squares)
-        return foes, victims, _steps_from(self.board, victims) if victims else None
+        foes.extend(came)
+        # a field reads only where the victims stand: one hit where it stood changes nothing
+        placed = {q[0]: _placed(q) for q in came}
+        gone = []
+        for uid in changed:
+            q = pieces.get(uid)
+            if q is not None and q[12] and q[1] != side and damage > q[8] and placed.get(uid) != _placed(q):
+                gone.append(uid)
+        came = [q for q in came if q[0] not in pieces or placed[q[0]] != _placed(pieces[q[0]])]
+        stayed, field = self._group_without(kind, tuple(sorted(gone)))
+        if not came:
+            return foes, stayed, field
+        new = [c for q in came for c in cells(q[2], q[3], q[4])]
+        squares = list(stayed)
+        for c in new:
+            bisect.insort(squares, c)
+        return foes, tuple(squares), more_sources(self.board, field, new) if field is not None else _steps_from(self.board, tuple(squares))
+
+    def _group_without(self, kind: tuple, gone: tuple) -> tuple:
+        """(victims, field) of group `kind` without the victims `gone` (uids), kept per decision."""
+        found = self.without.get((kind, gone))
+        if found is None:
+            _, victims, field = self._group(*kind)
+            if gone:
+                squares = list(victims)
+                for uid in gone:
+                    q = self.pieces[uid]
+                    for c in cells(q[2], q[3], q[4]):
+                        del squares[bisect.bisect_left(squares, c)]
+                victims = tuple(squares)
+                field = _steps_from(self.board, victims) if victims else None
+            found = self.without[(kind, gone)] = (victims, field)
+        return found
 
 
 class JudgeMemo:

@@ -34,6 +34,8 @@ class StatWar(Ruleset):
         self._moves = ReachMemo()
         # The judge of the decision the AI is weighing: its candidates' states evaluated from what they share.
         self._judge = judge.JudgeMemo()
+        # The AI's step fields (kept by value for every StatWar ruleset: they read only the board).
+        ai.forget_fields()
 
     # --- building a battle -------------------------------------------------
     def scenarios(self) -> list[ScenarioInfo]:

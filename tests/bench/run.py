@@ -194,13 +194,17 @@ def time_call(fn: Callable[[], Any], repeats: int = 5, min_time: float = 0.02, m
     return Timing(min(samples), statistics.median(samples), loops * repeats, repeats)
 
 
-def time_each(fns: list[Callable[[], Any]], repeats: int = 3, clock: Callable[[], float] = CPU) -> Timing:
+def time_each(fns: list[Callable[[], Any]], repeats: int = 3, clock: Callable[[], float] = CPU,
+              before: Callable[[], Any] | None = None) -> Timing:
     """Time a list of different one-off calls (e.g. AI decisions on several positions).
 
-    Each repeat runs every call once; the figure is the mean per call of a repeat.
+    Each repeat runs every call once, in order, after `before` (untimed); the figure is the
+    mean per call of a repeat.
     """
     samples = []
     for _ in range(repeats):
+        if before is not None:
+            before()
         start = clock()
         for fn in fns:
             fn()

@@ -211,3 +211,54 @@ def test_the_judge_of_a_decision_gives_evaluate_to_the_bit():
                         checked += 1
             state, _ = R.apply(state, players[side].choose(R, state, side))
     assert checked > 1000
+
+
+def _walked(board, sources) -> dict:
+    """Steps from the nearest of `sources`, walked square by square (the definition)."""
+    dist = {c: 0 for c in sources}
+    frontier = list(sources)
+    d = 0
+    while frontier:
+        d += 1
+        nxt = []
+        for x, y in frontier:
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    c = (x + dx, y + dy)
+                    if c not in dist and board.passable(c[0], c[1]):
+                        dist[c] = d
+                        nxt.append(c)
+        frontier = nxt
+    return dist
+
+
+def test_step_fields_and_fields_with_more_sources_answer_as_walking_every_square():
+    """`_steps_from` walks a board's neighbour lists, and `more_sources` adds sources to a
+    field by walking only where they are nearer; on boards with walls, both answer every
+    square as the square-by-square walk from all the sources does (the AI's approach terms
+    read them, and its choices must not change)."""
+    from hypothesis import given, settings, strategies as st
+
+    from core.statwar.ai import UNREACHED, _steps_from, forget_fields, more_sources
+    from core.statwar.specs import BLOCKED
+    from core.statwar.state import Board
+
+    @settings(max_examples=120, deadline=None)
+    @given(st.integers(1, 9), st.integers(1, 9), st.data())
+    def check(w, h, data):
+        terrain = tuple(data.draw(st.lists(st.sampled_from((".", ".", BLOCKED)), min_size=w * h, max_size=w * h)))
+        board = Board("test", w, h, "top-bottom", terrain, (-1,) * (w * h))
+        square = st.tuples(st.integers(0, w - 1), st.integers(0, h - 1))
+        first = tuple(sorted(set(data.draw(st.lists(square, min_size=1, max_size=5)))))
+        more = data.draw(st.lists(square, min_size=1, max_size=4))
+        forget_fields()
+        field = _steps_from(board, first)
+        added = more_sources(board, field, more)
+        want, want_more = _walked(board, first), _walked(board, tuple(sorted(set(first) | set(more))))
+        for x in range(-1, w + 1):
+            for y in range(-1, h + 1):
+                assert field.get((x, y), UNREACHED) == want.get((x, y), UNREACHED)
+                assert added.get((x, y), UNREACHED) == want_more.get((x, y), UNREACHED)
+        assert _steps_from(board, first) is field  # kept by value
+
+    check()
