@@ -6,9 +6,9 @@ it stands: troop units inside command range, wounded units kept out of
 reach, commanders not left open (behind their troop's front and, early in a
 battle, out of the enemy's reach), MP in reserve, units closing on the enemy.
 Candidates keep every attack (from the two best squares per target), every
-spell and a few moves per unit: advance, hold, fall back to the commander,
-retreat when wounded. Dice are never peeked: attacks and spells are valued
-on re-seeded copies of the state.
+spell (an area spell once per set of units it reaches) and a few moves per
+unit: advance, hold, fall back to the commander, retreat when wounded. Dice are
+never peeked: attacks and spells are valued on re-seeded copies of the state.
 """
 
 from __future__ import annotations
@@ -541,7 +541,7 @@ def approach(state: Battle, side: int) -> float:
 
 
 def candidates(state: Battle, side: int, cat: Catalogue, memo: ReachMemo | None = None) -> list:
-    actions = legal_actions(state, side, cat, memo)
+    actions = legal_actions(state, side, cat, memo, distinct_casts=True)
     orders: dict[int, list[Order]] = {}
     rest = []
     for a in actions:

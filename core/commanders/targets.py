@@ -31,7 +31,12 @@ def casters(state: Battle) -> list[Unit]:
     return [u for u in out if u.hp > 0]
 
 
-def cast_actions(state: Battle, cat: Catalogue) -> list[Cast]:
+def cast_actions(state: Battle, cat: Catalogue, distinct: bool = False) -> list[Cast]:
+    """Every cast offered. With `distinct` (the AI's list), of the casts of one spell level
+    centred on different squares (`centred`) that reach the same units, only the first:
+    such casts do the same to the battle (the centre only picks the units), so a player
+    weighing them all would weigh one cast many times (61 Decline centres reached 2 sets
+    of units at 64 a side)."""
     out: list[Cast] = []
     for caster in casters(state):
         for name, top in known_spells(state, caster, cat):
@@ -39,13 +44,26 @@ def cast_actions(state: Battle, cat: Catalogue) -> list[Cast]:
             for level in spell.level:
                 if level.level > top or cost_of(state, caster, spell, level, cat) > mp_of(state, caster):
                     continue
+                reached: set | None = set() if distinct and centred(spell, level) else None
                 for action in _candidates(state, caster, spell, level, cat):
                     try:
-                        check_cast(state, action, cat)
+                        targets = check_cast(state, action, cat)[4]
                     except IllegalAction:
                         continue
+                    if reached is not None:
+                        uids = tuple(u.uid for u in targets)
+                        if uids in reached:
+                            continue
+                        reached.add(uids)
                     out.append(action)
     return out
+
+
+def centred(spell, level) -> bool:
+    """Whether `level` of `spell` is cast around a centre square that only picks the units
+    it reaches (a numeric area, the last kind `_candidates` offers)."""
+    return (spell.effect not in ("summon", "burn", "chain", "teleport", "return")
+            and not level.party and level.area != "1")
 
 
 def _candidates(state: Battle, caster: Unit, spell, level, cat: Catalogue):

@@ -144,7 +144,10 @@ def regroup_squares(state: Battle, unit: Unit, cat: Catalogue) -> list[Square]:
     return out
 
 
-def legal_actions(state: Battle, side: int, cat: Catalogue, memo: ReachMemo | None = None) -> list:
+def legal_actions(state: Battle, side: int, cat: Catalogue, memo: ReachMemo | None = None,
+                  distinct_casts: bool = False) -> list:
+    """Every legal action of `side` (none when it is not to act); `distinct_casts`: casts
+    that do the same to the battle offered once (`targets.cast_actions`, for the AI)."""
     if side not in to_act(state):
         return []
     if state.mode == "regroup":
@@ -158,7 +161,7 @@ def legal_actions(state: Battle, side: int, cat: Catalogue, memo: ReachMemo | No
     for unit in acting_units(state):
         out.extend(order_actions(state, unit, cat, memo))
     if not state.mode:
-        out.extend(cast_actions(state, cat))
+        out.extend(cast_actions(state, cat, distinct_casts))
         boss = state.units[state.leader_now.uid]
         if can_rally(state, boss):
             out.append(Rally(side, boss.uid))

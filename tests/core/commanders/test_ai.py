@@ -302,3 +302,40 @@ def test_a_table_started_from_another_answers_as_measuring_every_square_would():
                 assert cover.at(x, y) == sum(1 for (a, b), r in now if abs(x - a) + abs(y - b) <= r)
 
     check()
+
+
+def test_the_ai_weighs_an_area_spell_once_per_set_of_units_it_reaches():
+    """`targets.cast_actions(distinct=True)`: of the casts of one spell level centred on
+    different squares, the AI's list keeps the first for each set of units reached; every
+    cast it leaves out does exactly what a kept one does (the same state after, on the same
+    dice), and the player's list still offers every centre."""
+    import sys
+    from pathlib import Path
+
+    from core.commanders.actions import Cast
+    from core.commanders.ai import reseeded
+    from core.commanders.ruleset import RULESET
+    from core.commanders.spells import check_cast
+    from core.commanders.turn import legal_actions
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    import bench_positions
+
+    state = bench_positions.build("commanders", RULESET, 64, "small")  # a priest with Decline and Holy Blaze
+    (side,) = RULESET.to_act(state)
+    cat = RULESET.catalogue
+    offered = [a for a in legal_actions(state, side, cat) if isinstance(a, Cast)]
+    weighed = [a for a in legal_actions(state, side, cat, distinct_casts=True) if isinstance(a, Cast)]
+
+    def key(cast):
+        return cast.caster, cast.spell, cast.level, tuple(u.uid for u in check_cast(state, cast, cat)[4])
+
+    kept = {}
+    for cast in weighed:
+        assert key(cast) not in kept
+        kept[key(cast)] = cast
+    left_out = [a for a in offered if a not in weighed]
+    assert len(left_out) > 50 and set(weighed) <= set(offered)
+    before = reseeded(state, 1)
+    for cast in left_out:
+        assert RULESET.apply(before, cast)[0] == RULESET.apply(before, kept[key(cast)])[0], cast
