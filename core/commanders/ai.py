@@ -238,6 +238,14 @@ class Table:
                 self.gone = [old for old, _ in changed]
                 self.new = [now for _, now in changed]
 
+    def at(self, x: int, y: int) -> int:
+        """The answer for square (x, y), worked out the first time it is asked by the kind
+        of table's own `answer` (`Nearest`, `Covering`)."""
+        found = self.found.get((x, y))
+        if found is None:
+            found = self.found[(x, y)] = self.answer(x, y)  # type: ignore[attr-defined]
+        return found
+
 
 class Nearest(Table):
     """The Manhattan distance from a square to the nearest of `sources`, (x, y) each (0 with
@@ -251,11 +259,7 @@ class Nearest(Table):
 
     __slots__ = ()
 
-    def at(self, x: int, y: int) -> int:
-        sq = (x, y)
-        found = self.found.get(sq)
-        if found is not None:
-            return found
+    def answer(self, x: int, y: int) -> int:
         root = self.root
         if root is not None:
             d = root.at(x, y)
@@ -267,10 +271,8 @@ class Nearest(Table):
                     e = abs(x - a) + abs(y - b)
                     if e < d:
                         d = e
-                found = self.found[sq] = d
                 return d
-        found = self.found[sq] = min([abs(x - a) + abs(y - b) for a, b in self.sources], default=0)
-        return found
+        return min([abs(x - a) + abs(y - b) for a, b in self.sources], default=0)
 
 
 class Covering(Table):
@@ -281,18 +283,11 @@ class Covering(Table):
 
     __slots__ = ()
 
-    def at(self, x: int, y: int) -> int:
-        sq = (x, y)
-        found = self.found.get(sq)
-        if found is not None:
-            return found
+    def answer(self, x: int, y: int) -> int:
         if self.root is not None:
-            found = (self.root.at(x, y) - sum(1 for a, b, r in self.gone if abs(x - a) + abs(y - b) <= r)
-                     + sum(1 for a, b, r in self.new if abs(x - a) + abs(y - b) <= r))
-        else:
-            found = sum(1 for a, b, r in self.sources if abs(x - a) + abs(y - b) <= r)
-        self.found[sq] = found
-        return found
+            return (self.root.at(x, y) - sum(1 for a, b, r in self.gone if abs(x - a) + abs(y - b) <= r)
+                    + sum(1 for a, b, r in self.new if abs(x - a) + abs(y - b) <= r))
+        return sum(1 for a, b, r in self.sources if abs(x - a) + abs(y - b) <= r)
 
 
 def nearest(table: dict, sources: tuple, sq: tuple[int, int]) -> int:
