@@ -87,30 +87,40 @@ def order_actions(state: Battle, unit: Unit, cat: Catalogue, memo: ReachMemo | N
     land range off water), so it is found twice at most, and each enemy is one distance check.
     Every step costs at least 1, so no destination is farther from the unit than its dearest
     cost: an enemy farther from the unit than that plus its longest range is never in reach
-    and is left out of the checks."""
+    and is left out of the checks. Nor is a destination outside the box around those
+    enemies widened by the longest range checked against each of them."""
     side, uid = unit.side, unit.uid
     costs = reachable(state, unit, cat, memo)
     board = state.board
     width, kinds = board.width, board.terrain
     on_land, on_water = attack_range(state, unit, cat, water=False)[0], attack_range(state, unit, cat, water=True)[0]
     sx, sy = unit.pos[0], unit.pos[1]
-    limit = max(costs.values()) + max(on_land, on_water)
+    longest = max(on_land, on_water)
+    limit = max(costs.values()) + longest
     enemies = [(u.uid, u.pos[0], u.pos[1]) for u in state.units
                if u.hp > 0 and u.side != side and abs(u.pos[0] - sx) + abs(u.pos[1] - sy) <= limit]
     out: list[Order] = []
     add = out.append
+    if not enemies:
+        for dest in costs:
+            add(Order(side, uid, dest, -1))
+        return out
+    # a square farther than `longest` across or down from every enemy is out of reach of all
+    left, right = min(e[1] for e in enemies) - longest, max(e[1] for e in enemies) + longest
+    top, bottom = min(e[2] for e in enemies) - longest, max(e[2] for e in enemies) + longest
     rng, water_differs = on_land, on_water != on_land
     for dest in costs:
         add(Order(side, uid, dest, -1))
-        if enemies:
-            x, y = dest
-            if water_differs:
-                rng = on_water if kinds[y * width + x] == "water" else on_land  # Board.terrain_at, on_water
-            for target, ex, ey in enemies:  # 1 <= manhattan(dest, enemy) <= rng
-                dx, dy = x - ex, y - ey
-                d = (dx if dx >= 0 else -dx) + (dy if dy >= 0 else -dy)
-                if 0 < d <= rng:
-                    add(Order(side, uid, dest, target))
+        x, y = dest
+        if x < left or x > right or y < top or y > bottom:
+            continue
+        if water_differs:
+            rng = on_water if kinds[y * width + x] == "water" else on_land  # Board.terrain_at, on_water
+        for target, ex, ey in enemies:  # 1 <= manhattan(dest, enemy) <= rng
+            dx, dy = x - ex, y - ey
+            d = (dx if dx >= 0 else -dx) + (dy if dy >= 0 else -dy)
+            if 0 < d <= rng:
+                add(Order(side, uid, dest, target))
     return out
 
 
