@@ -99,12 +99,10 @@ def order_actions(state: Battle, unit: Unit, cat: Catalogue, memo: ReachMemo | N
     limit = max(costs.values()) + longest
     enemies = [(u.uid, u.pos[0], u.pos[1]) for u in state.units
                if u.hp > 0 and u.side != side and abs(u.pos[0] - sx) + abs(u.pos[1] - sy) <= limit]
+    if not enemies:
+        return [Order(side, uid, dest, -1) for dest in costs]
     out: list[Order] = []
     add = out.append
-    if not enemies:
-        for dest in costs:
-            add(Order(side, uid, dest, -1))
-        return out
     # a square farther than `longest` across or down from every enemy is out of reach of all
     left, right = min(e[1] for e in enemies) - longest, max(e[1] for e in enemies) + longest
     top, bottom = min(e[2] for e in enemies) - longest, max(e[2] for e in enemies) + longest

@@ -324,11 +324,16 @@ def starts_apart(apps: list[tuple[list[str], bytes | None]], repeats: int) -> li
     for argv, marker in apps:
         startup_time(argv, marker)
     out: list[list[tuple[float, float]]] = [[] for _ in apps]
-    for r in range(repeats):
-        order = range(len(apps)) if r % 2 == 0 else reversed(range(len(apps)))
-        for i in order:
-            out[i].append(startup_time(*apps[i]))
+    for i in in_turns(len(apps), repeats):
+        out[i].append(startup_time(*apps[i]))
     return out
+
+
+def in_turns(count: int, rounds: int):
+    """The indexes of `count` apps, `rounds` times, in order and reversed every other round
+    (0, 1, 1, 0, 0, 1, ...): neither side of a ratio is always the one that goes first."""
+    for r in range(rounds):
+        yield from (range(count) if r % 2 == 0 else reversed(range(count)))
 
 
 def moves_apart(apps: list[list[str]], cols: int, rows: int, rounds: int, moves: int) -> list[tuple[list[float], list[int], list[float]]]:
@@ -338,11 +343,9 @@ def moves_apart(apps: list[list[str]], cols: int, rows: int, rounds: int, moves:
     over the minutes a suite takes then moves both sides of a ratio alike: measured one
     after the other, the bare grid's reading alone swung 1.5 to 2.3 ms between runs."""
     out: list[tuple[list[float], list[int], list[float]]] = [([], [], []) for _ in apps]
-    for r in range(rounds):
-        order = range(len(apps)) if r % 2 == 0 else reversed(range(len(apps)))
-        for i in order:
-            for pooled, taken in zip(out[i], cursor_moves(apps[i], cols, rows, moves)):
-                pooled.extend(taken)
+    for i in in_turns(len(apps), rounds):
+        for pooled, taken in zip(out[i], cursor_moves(apps[i], cols, rows, moves)):
+            pooled.extend(taken)
     return out
 
 
