@@ -266,6 +266,12 @@ class Ruleset(abc.ABC):
     def describe_action(self, state: Any, action: Any) -> str:
         """A short human name for `action`, as the log and menus show it."""
 
+    def describe_action_here(self, state: Any, action: Any, here: tuple[int, int]) -> str:
+        """`describe_action` as a panel about the map cell `here` (column, row) says it: a
+        square of the action that is `here` is said "here" (core.words.place), since the
+        panel stands beside the line that names the cell. Default: `describe_action`."""
+        return self.describe_action(state, action)
+
     @abc.abstractmethod
     def explain_action(self, state: Any, action: Any) -> tuple[str, ...]:
         """Before committing: the odds, damage range and every modifier, one line each."""

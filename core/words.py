@@ -51,6 +51,13 @@ def cell(col: int, row: int) -> str:
     return f"({col},{row})"
 
 
+def place(before: str, col: int, row: int, here: tuple[int, int] | None = None) -> str:
+    """A map cell an action names, after its word: "at (3,5)", "to (3,5)"; or "here" when
+    it is `here`, the cell a panel about the cursor is describing (the info line beside it
+    already names that cell, and the panel's line then stays put as the cursor moves)."""
+    return "here" if here is not None and (col, row) == (here[0], here[1]) else f"{before} {cell(col, row)}"
+
+
 def cells(places) -> str:
     """Several cells, one after the other: "(1,2) (3,4)"."""
     return " ".join(cell(c, r) for c, r in places)

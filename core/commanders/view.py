@@ -13,7 +13,7 @@ from core.commanders.paths import cost_line
 from core.commanders.state import Battle
 from core.errors import IllegalAction
 from core.view import BoardView, CellView, UnitView
-from core.words import cell, cells, count
+from core.words import cell, cells, count, place
 
 
 def name_of(state: Battle, uid: int) -> str:
@@ -123,12 +123,15 @@ def unit_details(state: Battle, uid: int, cat: Catalogue) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def describe_action(state: Battle, action) -> str:
+def describe_action(state: Battle, action, here: tuple[int, int] | None = None) -> str:
+    """The action's name in the log and menus; with `here`, a square of it that is `here`
+    is said "here" (core.words.place): "Bear moves here, attacks Wolf"."""
     if isinstance(action, Order):
         u = state.units[action.uid]
         text = f"{name_of(state, action.uid)}"
         if tuple(action.dest) != tuple(u.pos):
-            text += f" to {cell(*action.dest)}"
+            to = place("to", *action.dest, here)
+            text += " moves here" if to == "here" else f" {to}"
         else:
             text += " holds"
         if action.target >= 0:
@@ -141,12 +144,12 @@ def describe_action(state: Battle, action) -> str:
         elif action.squares:
             where = " on " + cells(action.squares)
         elif action.square[0] >= 0:
-            where = f" at {cell(*action.square)}"
+            where = f" {place('at', *action.square, here)}"
         return f"{name_of(state, action.caster)} casts {action.spell} level {action.level}{where}"
     if isinstance(action, Rally):
         return f"{name_of(state, action.uid)} rallies the troop"
     if isinstance(action, Regroup):
-        return f"{name_of(state, action.uid)} regroups to {cell(*action.dest)}"
+        return f"{name_of(state, action.uid)} regroups {place('to', *action.dest, here)}"
     if isinstance(action, EndTurn):
         return "end the turn"
     return type(action).__name__

@@ -298,6 +298,9 @@ class NinjaRuleset(Ruleset):
     def describe_action(self, state: Battle, action) -> str:
         return view.describe_action(state, self.cat, action)
 
+    def describe_action_here(self, state: Battle, action, here: tuple[int, int]) -> str:
+        return view.describe_action(state, self.cat, action, here)
+
     def explain_action(self, state: Battle, action) -> tuple[str, ...]:
         return view.explain_action(state, self.cat, action)
 

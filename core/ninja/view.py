@@ -36,7 +36,7 @@ from core.ninja.odds import answer_odds, bolt_odds, damage_range, expected_damag
 from core.ninja.state import Battle
 from core.ninja.terrain import elevation_at, occupant, smoky, terrain_at
 from core.view import BoardView, CellView, UnitView
-from core.words import cell, count
+from core.words import cell, count, place
 
 
 def where(h: Hex) -> str:
@@ -108,11 +108,14 @@ def _name(state: Battle, uid: int) -> str:
     return state.units[uid].name if 0 <= uid < len(state.units) else f"unit {uid}"
 
 
-def describe_action(state: Battle, cat: Catalogue, action) -> str:
+def describe_action(state: Battle, cat: Catalogue, action, here: tuple[int, int] | None = None) -> str:
+    """The action's name in the log and menus; with `here` (a map cell, column and row), a
+    hex of it on that cell is said "here" (core.words.place)."""
     if isinstance(action, Submit):
         return f"{state.side_names[action.side]} seals its orders"
     if isinstance(action, OrderMove):
-        return f"{_name(state, action.unit)}: {action.mode} to {where(Hex(action.q, action.r))} facing {FACING_NAMES[action.facing]}"
+        to = place("to", *hex_to_offset(Hex(action.q, action.r)), here)
+        return f"{_name(state, action.unit)}: {action.mode} {to} facing {FACING_NAMES[action.facing]}"
     if isinstance(action, OrderAction):
         who = _name(state, action.unit)
         targets = ", ".join(_name(state, t) for t in action.targets)
@@ -122,7 +125,7 @@ def describe_action(state: Battle, cat: Catalogue, action) -> str:
             return f"{who}: throw at {targets}"
         if action.act == "jutsu":
             j = cat.schools[state.units[action.unit].school].jutsu[action.jutsu]
-            at = f" at {targets}" if targets else (f" at {where(Hex(*action.place))}" if action.place else "")
+            at = f" at {targets}" if targets else (f" {place('at', *hex_to_offset(Hex(*action.place)), here)}" if action.place else "")
             return f"{who}: {j.name}{at}"
         return f"{who}: {action.act}"
     return repr(action)

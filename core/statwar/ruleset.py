@@ -178,6 +178,9 @@ class StatWar(Ruleset):
     def describe_action(self, state: Battle, action: Any) -> str:
         return view.describe_action(state, action)
 
+    def describe_action_here(self, state: Battle, action: Any, here: tuple[int, int]) -> str:
+        return view.describe_action(state, action, here)
+
     def explain_action(self, state: Battle, action: Any) -> tuple[str, ...]:
         return view.explain_action(state, action, self._moves)
 

@@ -26,7 +26,7 @@ from core.statwar.specs import BLOCKED, NEUTRAL
 from core.statwar.state import DEPLOY, NO_UNIT, OVER, Battle
 from core.statwar.turn import active_unit, side_points
 from core.view import BoardView, CellView, UnitView
-from core.words import cell, count
+from core.words import cell, count, place
 
 TERRAIN_WORDS = {".": "open ground", BLOCKED: "blocked", NEUTRAL: "neutral zone"}
 TERRAIN_KEYS = {".": "open", BLOCKED: "blocked", NEUTRAL: "neutral"}
@@ -84,21 +84,23 @@ def describe_event(state: Battle, e) -> str:
     return repr(e)
 
 
-def describe_action(state: Battle, a) -> str:
+def describe_action(state: Battle, a, here: tuple[int, int] | None = None) -> str:
+    """The action's name in the log and menus; with `here`, a cell of it that is `here` is
+    said "here" (core.words.place)."""
     if isinstance(a, Deploy):
-        return f"Deploy {state.design_of(a.unit).name} at {cell(a.at.x, a.at.y)}"
+        return f"Deploy {state.design_of(a.unit).name} {place('at', a.at.x, a.at.y, here)}"
     if isinstance(a, Withhold):
         return f"Keep {state.design_of(a.unit).name} off the field"
     if isinstance(a, Mount):
         text = f"{state.design_of(a.unit).name}: ride {name(state, a.mount)}"
         return text + (f", attack {name(state, a.target)}" if a.target is not None else "")
     if isinstance(a, Detonate):
-        where = f" at {cell(a.to.x, a.to.y)}" if a.to is not None else ""
+        where = f" {place('at', a.to.x, a.to.y, here)}" if a.to is not None else ""
         return f"{state.design_of(a.unit).name}: detonate{where}"
     if isinstance(a, Activate):
         parts = []
         if a.to is not None:
-            parts.append(f"move to {cell(a.to.x, a.to.y)}")
+            parts.append(f"move {place('to', a.to.x, a.to.y, here)}")
         if a.target is not None:
             parts.append(f"attack {name(state, a.target)}")
         return f"{state.design_of(a.unit).name}: " + (", ".join(parts) if parts else "wait")

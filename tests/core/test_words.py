@@ -1,7 +1,7 @@
 """core.words: counts, plurals and cells as every ruleset writes them, and the event text that uses them."""
 
 from core import registry
-from core.words import cell, cells, count, plural
+from core.words import cell, cells, count, place, plural
 
 
 def test_one_takes_the_singular_and_every_other_number_the_plural():
@@ -17,6 +17,47 @@ def test_one_takes_the_singular_and_every_other_number_the_plural():
 def test_a_cell_is_column_then_row_in_brackets():
     assert cell(3, 5) == "(3,5)"
     assert cells([(1, 2), (3, 4)]) == "(1,2) (3,4)"
+
+
+def test_a_place_is_its_word_and_cell_or_here():
+    assert place("at", 3, 5) == "at (3,5)" and place("to", 3, 5, (4, 5)) == "to (3,5)"
+    assert place("at", 3, 5, (3, 5)) == "here"
+
+
+def test_an_action_on_the_panels_cell_is_said_here_and_on_any_other_by_its_cell():
+    """`describe_action_here` (the odds panel beside the info line) says "here" for the one
+    cell an action names when it is the cursor's, and is the log's `describe_action` for
+    any other cell: a Commanders order "moves here", every other action's "at" or "to" the
+    cell becomes "here". An action naming several cells (a spell on squares) keeps them."""
+    import re
+
+    from core.ai import Player
+
+    one_cell = re.compile(r"\((\d+),(\d+)\)")
+    for name, scenario in (("statwar", "duel_25"), ("ninja", "ash_vs_vine"), ("commanders", "duel_at_the_ford")):
+        ruleset = registry.get(name)
+        state = ruleset.new_battle(ruleset.load_scenario(scenario), 3)
+        ai, checked = Player("easy", 3), 0
+        for _ in range(20):
+            if ruleset.outcome(state) is not None:
+                break
+            side = ruleset.to_act(state)[0]
+            for action in ruleset.legal_actions(state, side)[:300]:
+                text = ruleset.describe_action(state, action)
+                assert ruleset.describe_action_here(state, action, (99, 99)) == text, (name, text)
+                named = one_cell.findall(text)
+                if len(named) != 1:
+                    continue
+                c, r = map(int, named[0])
+                said = ruleset.describe_action_here(state, action, (c, r))
+                if name == "commanders" and type(action).__name__ == "Order":
+                    assert said == text.replace(f" to ({c},{r})", " moves here"), (text, said)
+                else:
+                    assert said == re.sub(rf" (?:at|to) \({c},{r}\)", " here", text), (text, said)
+                assert "here" in said and f"({c},{r})" not in said, (text, said)
+                checked += 1
+            state = ruleset.play(state, ai.choose(ruleset, state, side)).state
+        assert checked > 20, (name, checked)
 
 
 def test_every_ruleset_writes_a_cell_the_same_way():

@@ -81,7 +81,7 @@ async def test_a_cursor_move_updates_the_panels_in_the_same_handler(tmp_path):
             actions = screen.picker.actions_at((col, row))
             odds = text_of(screen.query_one(OddsPanel))
             if actions:
-                assert odds.startswith("» " + ruleset.describe_action(state, actions[0]))
+                assert odds.startswith("» " + ruleset.describe_action_here(state, actions[0], (col, row)))
 
 
 async def test_a_cursor_move_onto_a_unit_shows_it_and_off_it_shows_none(tmp_path):
@@ -221,3 +221,34 @@ async def test_a_resize_keeps_the_cursor_whole_and_in_view(tmp_path):
             assert_cursor_whole(battle_map)
             assert_no_cell_cut(battle_map)
             assert battle_map.max_scroll_x % battle_map.cell_width == 0, size
+
+
+async def test_the_odds_panel_says_here_and_stays_put_as_the_cursor_crosses_a_deployment_zone(tmp_path):
+    """On a StatWar deployment the panel beside the info line says what Enter does at the
+    cursor's cell, "» Deploy ... here", so moving along the zone changes the info line (which
+    names each cell) and leaves the panel as it was: nothing of it is written again. The log
+    and the menus name the cell ("at (1,0)")."""
+    ruleset = registry.get("statwar")
+    match = Match(ruleset, ruleset.new_battle(ruleset.load_scenario("duel_25"), 1))
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = BattleScreen(match, {0: "human", 1: "easy"}, {"seed": 1})
+        app.push_screen(screen)
+        await settle(pilot, screen)
+        odds, info = screen.query_one(OddsPanel), screen.query_one(InfoLine)
+        changed = []
+        show = odds.show_text
+        odds.show_text = lambda *a, **k: changed.append(show(*a, **k)) or changed[-1]
+        seen = []
+        for key in ("right", "right", "right", "left"):
+            await pilot.press(key)
+            await pilot.pause()
+            col, row = screen.map.cursor
+            actions = screen.picker.actions_at((col, row))
+            assert actions, "the cursor stays in the deployment zone"
+            assert text_of(odds).startswith(f"» {ruleset.describe_action_here(match.state, actions[0], (col, row))}")
+            assert ruleset.describe_action(match.state, actions[0]).endswith(f"at ({col},{row})")
+            assert text_of(info).startswith(f"({col},{row})")
+            seen.append(text_of(odds))
+        assert seen[0].startswith("» Deploy ") and " here" in seen[0].splitlines()[0]
+        assert len(set(seen)) == 1 and changed and not any(changed), "the panel was written again"

@@ -320,7 +320,7 @@ class BattleScreen(Screen[None]):
         odds = self.part(OddsPanel)
         actions = self.picker.actions_at((col, row))
         if actions:
-            lines = self.odds_lines(state, actions)
+            lines = self.odds_lines(state, actions, (col, row))
             # what Enter does here: a menu of the orders sharing the cell, the next pick, or the order
             title = ("Enter asks first" if self.picker.asks_at((col, row))
                      else "Enter picks it" if self.picker.picks_at((col, row)) else "Enter commits")
@@ -333,13 +333,18 @@ class BattleScreen(Screen[None]):
             self.map.set_path(self.picker.path_at((col, row)))
         self.update_radar()
 
-    def odds_lines(self, state: Any, actions: list[Any]) -> list[str]:
+    def odds_lines(self, state: Any, actions: list[Any], here: tuple[int, int]) -> list[str]:
         """The odds panel's text: each action's label and the first line of its odds (the
         rulesets lead with a one-line summary: chance, damage, answer, the actor's own
-        health), then the rest of each, so a short panel shows every summary unscrolled."""
+        health), then the rest of each, so a short panel shows every summary unscrolled.
+
+        The actions are the cursor's cell's (`here`), which the info line beside names, so
+        a label says "here" for it: "» Deploy Bear here" stays put as the cursor moves from
+        cell to cell, and the screen writes nothing for it."""
         shown = actions[:3]
-        labels = [self.ruleset.describe_action(state, action) for action in shown]
-        rest = [[line for line in self.explain(action, state) if line != label] for action, label in zip(shown, labels)]
+        named = [self.ruleset.describe_action(state, action) for action in shown]  # as explain's lines say it
+        labels = [self.ruleset.describe_action_here(state, action, here) for action in shown]
+        rest = [[line for line in self.explain(action, state) if line != label] for action, label in zip(shown, named)]
         lines: list[str] = []
         for label, more in zip(labels, rest):
             lines.append("» " + label)
