@@ -78,3 +78,23 @@ async def test_four_armies_show_the_seats_own_units_apart_in_every_theme(tmp_pat
         guide = str(app.screen.query_one("#help-guide").render())
         flat = " ".join(guide.split())
         assert f"Your units ({names[1]}) are UPPER case; every enemy's are lower case: {names[0]} lower case underlined;" in flat
+
+
+def test_a_marked_cells_terrain_is_bold_like_its_marks_so_a_repaint_switches_only_the_colour():
+    """The cursor's and a highlighted cell's terrain glyph is bold, as their marks are: the
+    cell stands out, and going from mark to glyph and back changes the colour alone (a
+    StatWar cursor move wrote 150 bytes with a bold switch each way, 123 without). A cell
+    without marks keeps its plain terrain."""
+    from rich.style import Style
+
+    view = BoardView(grid="square", width=3, height=1, cells=tuple(CellView("water", "~") for _ in range(3)), units=())
+    battle_map = BattleMap(view)
+    battle_map.cursor = (0, 0)
+    battle_map.highlights = {(1, 0): "move"}
+    cursor, move, plain = (battle_map._cell_segments(col, 0) for col in range(3))
+    for left, glyph, right in (cursor, move):
+        assert (left.text, right.text) in (("[", "]"), ("(", ")"))
+        assert glyph.style.bold and glyph.style.color != left.style.color
+        assert left.style + Style(color=glyph.style.color) == glyph.style, (left.style, glyph.style)
+        assert right.style == left.style
+    assert plain[1].style.bold is not True and plain[1].style.color == move[1].style.color

@@ -624,7 +624,10 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
             facing = FACING_ARROWS[unit.facing % 6] if unit.facing is not None else " "
         else:
             glyph = terrain_symbol(cell.glyph)
-            body_style = self._style(TERRAIN_COLOURS.get(cell.terrain), bg)
+            # between bold marks, bold terrain: the cell stands out with its marks, and a
+            # repaint switches only the colour from mark to glyph and back (fewer bytes)
+            marked = is_cursor or on_path or mark is not None
+            body_style = self._style(TERRAIN_COLOURS.get(cell.terrain), bg, bold=marked)
             height = height_mark(cell.elevation)
             facing = " "
             if height != " ":
