@@ -243,8 +243,12 @@ class Table:
         of table's own `answer` (`Nearest`, `Covering`)."""
         found = self.found.get((x, y))
         if found is None:
-            found = self.found[(x, y)] = self.answer(x, y)  # type: ignore[attr-defined]
+            found = self.found[(x, y)] = self.answer(x, y)
         return found
+
+    def answer(self, x: int, y: int) -> int:
+        """The answer for square (x, y), worked out: each kind of table gives its own."""
+        raise NotImplementedError
 
 
 class Nearest(Table):
