@@ -173,3 +173,13 @@ def test_the_textual_version_is_read_from_its_distribution_folder_as_importlib_r
     (tmp_path / "textual-7.0.0.dist-info").rmdir()
     (tmp_path / "textual-8.2.8.dist-info").rename(tmp_path / "textual-8.2.9.dist-info")
     assert spans.textual_version() == "8.2.9"  # one folder: its name
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_span_is_cut_from_its_line_as_strip_crop_cuts_it(seed):
+    rng = random.Random(seed)
+    strip = random_strip(rng, WIDTH)
+    for _ in range(30):
+        a = rng.randrange(0, WIDTH)
+        start, stop = spans.cell_bounds(strip, a, rng.randint(a + 1, WIDTH))
+        assert spans.cropped(strip, start, stop) == list(strip.crop(start, stop))
