@@ -103,6 +103,25 @@ async def test_a_new_unit_repaints_the_titles_stretch_of_the_border_and_the_line
         assert box.border_title == "Ash Master"
 
 
+async def test_the_sheet_draws_in_the_new_colours_after_its_style_changes():
+    """The sheet keeps its style between moves (ScrollPanel.base_style); a change of the
+    stylesheet (a theme, a class) draws its rows in the new one."""
+    app = boxed_panel("PanelBox { border: round white; height: 6; } UnitPanel { background: #102030; color: #c0c0c0; }"
+                      " UnitPanel.lit { background: #304050; }")
+    async with app.run_test(size=(40, 10)) as pilot:
+        panel = app.query_one(UnitPanel)
+        panel.show("Gale Veteran", ["health 13/13"])
+        await pilot.pause()
+        before = panel.render_line(0)
+        assert before.text.startswith("health 13/13")
+        panel.add_class("lit")
+        await pilot.pause()
+        after = panel.render_line(0)
+        assert panel.base_style == panel.rich_style
+        assert [s.style.bgcolor for s in after if s.text] != [s.style.bgcolor for s in before if s.text]
+        assert {s.style.bgcolor.triplet.hex for s in after if s.text and s.style.bgcolor} == {"#304050"}
+
+
 async def test_the_info_line_after_a_playback_keeps_its_height_and_lays_nothing_out():
     """A playback holds the info line's rows and gives them back (hold(None)); the stylesheet's
     fixed height then stands, so a text that wraps onto its second line is a repaint."""

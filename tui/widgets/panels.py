@@ -12,6 +12,7 @@ import functools
 from typing import Callable, Sequence
 
 from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region, Size
 from textual.strip import Strip
@@ -363,6 +364,7 @@ class ScrollPanel(ScrollView, can_focus=False):
         self._strips: list[Strip] = []
         self._wrapped_for = 0
         self._wrapped: dict[tuple, list[Strip]] = {}  # (text, width, style) -> its lines, oldest first
+        self._base: Style | None = None  # base_style, once worked out
 
     def show_text(self, text: str, title: str | None = None) -> bool:
         """Show `text` (and `title` in the frame's border, if given); returns whether anything changed."""
@@ -372,7 +374,7 @@ class ScrollPanel(ScrollView, can_focus=False):
         self._shown = (title, text)
         was_top = int(self.scroll_y)
         new_title = title is not None and isinstance(self.parent, PanelBox) and self.parent.set_title(title)
-        if new_title:
+        if new_title and self.scroll_y:
             self.scroll_to(y=0, animate=False, immediate=True)  # another unit: from its first line
         top = int(self.scroll_y)
         self._wrap()
@@ -383,7 +385,7 @@ class ScrollPanel(ScrollView, can_focus=False):
         # render_line draws it (padded to the width in the panel's style, a row past the text
         # blank), so a short line after a blank row, or a blank row after a short line, is
         # sent up to the end of its text, not across the panel's padding
-        width, style = self.scrollable_content_region.width, self.rich_style
+        width, style = self.scrollable_content_region.width, self.base_style
         regions = [
             region for y in range(top, top + self.size.height)
             if (before[y] if y < len(before) else None) != (self._strips[y] if y < len(self._strips) else None)
@@ -396,6 +398,21 @@ class ScrollPanel(ScrollView, can_focus=False):
     @property
     def text(self) -> str:
         return self._shown[1] if self._shown else ""
+
+    @property
+    def base_style(self) -> Style:
+        """The widget's rich_style, worked out once a style update (as Textual keeps its
+        visual_style): every row is drawn and compared in it, and Textual walks every
+        ancestor's styles for each ask (a fifth of what showing a new unit's sheet took)."""
+        if self._base is None:
+            self._base = self.rich_style
+        return self._base
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._base = None
+        if self._strips:  # wrapped in the old style (a theme, a class): wrapped again in the new
+            self._wrap()
 
     def render(self) -> Text:
         """The whole text (the screen draws it line by line, render_line; this is for reading)."""
@@ -453,7 +470,7 @@ class ScrollPanel(ScrollView, can_focus=False):
             self._fit_scrolled_size()
 
     def render_line(self, y: int) -> Strip:
-        return _drawn(self._strips, y + int(self.scroll_y), self.scrollable_content_region.width, self.rich_style)
+        return _drawn(self._strips, y + int(self.scroll_y), self.scrollable_content_region.width, self.base_style)
 
 
 def _drawn(strips: list[Strip], row: int, width: int, style) -> Strip:
