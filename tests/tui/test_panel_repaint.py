@@ -103,6 +103,30 @@ async def test_a_new_unit_repaints_the_titles_stretch_of_the_border_and_the_line
         assert box.border_title == "Ash Master"
 
 
+async def test_another_unit_shows_its_sheet_from_the_first_line():
+    """A sheet read down to its end: the same unit keeps the view where it is, another unit
+    starts at its first line; a sheet already at its top asks for no scroll."""
+    app = boxed_panel("PanelBox { border: round white; height: 6; }")
+    async with app.run_test(size=(40, 12)) as pilot:
+        panel = app.query_one(UnitPanel)
+        panel.show("Gale", [f"gale {i}" for i in range(12)])
+        await pilot.pause()
+        panel.scroll_end(animate=False, immediate=True)
+        await pilot.pause()
+        bottom = panel.scroll_y
+        assert bottom > 0
+        panel.show("Gale", [f"gale {i}" for i in range(12)] + ["poisoned"])  # the same unit
+        await pilot.pause()
+        assert panel.scroll_y == bottom
+        panel.show("Ash", [f"ash {i}" for i in range(12)])
+        await pilot.pause()
+        assert panel.scroll_y == 0 and panel.render_line(0).text.startswith("ash 0")
+        asked: list = []
+        panel.scroll_to = lambda *a, **k: asked.append(k)
+        panel.show("Mist", [f"mist {i}" for i in range(12)])
+        assert asked == [] and panel.render_line(0).text.startswith("mist 0")
+
+
 async def test_the_sheet_draws_in_the_new_colours_after_its_style_changes():
     """The sheet keeps its style between moves (ScrollPanel.base_style); a change of the
     stylesheet (a theme, a class) draws its rows in the new one."""
