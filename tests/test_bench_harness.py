@@ -140,6 +140,39 @@ def test_only_splits_suite_names_from_ruleset_names():
     assert run.select(["ai", "ninja"], suites) == (["ai"], ["ninja"])
 
 
+def test_an_opt_in_suite_runs_only_when_named():
+    suites = ("engine", "terminal", "terminal-parts")
+    assert run.OPT_IN == ("terminal-parts",)
+    assert run.select([], suites) == (["engine", "terminal"], [])
+    assert run.select(["terminal-parts"], suites) == (["terminal-parts"], [])
+    assert "terminal-parts" in run.suites()
+
+
+def load_held_panels():
+    spec = importlib.util.spec_from_file_location("held_panels", RUN_PY.parent / "held_panels.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_held_panel_shows_nothing_new_and_an_unknown_panel_is_refused(monkeypatch, capsys):
+    from tui.widgets.panels import InfoLine, UnitPanel
+
+    held_panels = load_held_panels()
+    monkeypatch.setattr(UnitPanel, "show", UnitPanel.show)  # put back after the test
+    monkeypatch.setattr(InfoLine, "show_text", InfoLine.show_text)
+    shown = InfoLine.show_text
+    held_panels.hold(["sheet"])
+    assert UnitPanel.show is held_panels.held and InfoLine.show_text is shown
+    panel = UnitPanel()
+    assert panel.show("Gale Veteran", ["health 13/13"]) is False and panel.text == ""
+    with pytest.raises(ValueError, match="no panel map; choose from sheet, info"):
+        held_panels.hold(["map"])
+    assert held_panels.main(["map", "play", "ninja"]) == 2
+    assert "no panel map" in capsys.readouterr().err
+    assert held_panels.main([]) == 2
+
+
 def test_the_reference_work_is_the_same_work_in_every_run():
     """Runs compare across machines through it: a change to it (or to what it computes)
     breaks every comparison with earlier runs, so its answer is pinned."""

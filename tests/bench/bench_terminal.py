@@ -315,6 +315,52 @@ def measure_terminal(report: Report) -> None:
             report.add_ratio(suite, f"bytes a move {size}: {name} map / bare", gb, bb, BYTES_BUDGET)
 
 
+#: The terminal-parts suite's variants: (label, panels held); the first is the game as it is.
+PARTS = (("as it is", ()), ("the unit sheet held", ("sheet",)), ("the sheet and the info line held", ("sheet", "info")))
+
+
+def run_terminal_parts(report: Report) -> None:
+    """What each panel's update costs a cursor move (not run unless named: `--only
+    terminal-parts`). Each map at 80x24 is measured beside the bare grid, as the terminal
+    suite does, once as it is and once with each set of PARTS' panels held (held_panels.py:
+    their update does nothing), all in interleaved turns; the ratios carry no budget."""
+    with tempfile.TemporaryDirectory(prefix="skirmish-bench-") as home:
+        APP_ENV.update(SKIRMISH_CONFIG=os.path.join(home, "config"), SKIRMISH_SAVES=os.path.join(home, "saves"),
+                       PYTHONPYCACHEPREFIX=os.path.join(home, "bytecode"))
+        try:
+            measure_parts(report)
+        finally:
+            APP_ENV.clear()
+
+
+def measure_parts(report: Report) -> None:
+    suite = "terminal-parts"
+    battles = battle_commands()
+    if not battles:
+        report.skip(suite, "battle map: `python3 -m tui play RULESET` is not available yet")
+        return
+    cols, rows = 80, 24
+    rounds, moves = (2, 6) if report.quick else (4, 12)
+    launcher = str(BENCH_DIR / "held_panels.py")
+    for argv, name, cell in battles:
+        bare = python_app(str(BENCH_DIR / "bare_app.py"), "grid", str(cell))
+        games = [argv if not held else python_app(launcher, ",".join(held), *argv[3:]) for _, held in PARTS]
+        try:
+            taken = moves_apart([bare, *games], cols, rows, rounds, moves)
+        except AppFailed as exc:
+            report.skip(suite, f"{name} map: the battle screen did not open: {exc}")
+            continue
+        bt, bc, bb = add_moves(report, suite, f"bare grid 80x24, {cell} columns a cell, beside {name}", taken[0])
+        for (label, _), game in zip(PARTS, taken[1:]):
+            if not game[0]:
+                report.skip(suite, f"{name} map, {label}: no repaint seen after a cursor key")
+                continue
+            gt, gc, gb = add_moves(report, suite, f"{name} map 80x24, {label}", game)
+            report.add_ratio(suite, f"key to repaint 80x24: {name} map, {label} / bare", gt, bt)
+            report.add_ratio(suite, f"CPU a cursor move 80x24: {name} map, {label} / bare", gc, bc)
+            report.add_ratio(suite, f"bytes a move 80x24: {name} map, {label} / bare", gb, bb)
+
+
 def starts_apart(apps: list[tuple[list[str], bytes | None]], repeats: int) -> list[list[tuple[float, float]]]:
     """Each app's start-ups (startup_time), `repeats` of each, taken in turns, the order
     reversed every other round, after one start of each that compiles and caches its

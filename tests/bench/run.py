@@ -494,6 +494,7 @@ def suites() -> dict[str, Callable[[Report], None]]:
         "saves": files.run_saves,
         "sim": files.run_sim,
         "terminal": terminal.run_terminal,
+        "terminal-parts": terminal.run_terminal_parts,
         "playback": playback.run_playback,
         "host": host.run_host,
     }
@@ -502,8 +503,8 @@ def suites() -> dict[str, Callable[[Report], None]]:
 def select(only: tuple[str, ...] | list[str], suite_names: tuple[str, ...]) -> tuple[list[str], list[str]]:
     """Split --only names into suites and rulesets: (suites to run, rulesets to measure).
 
-    No suite named: every suite. No ruleset named: every ruleset. Naming only
-    rulesets runs the suites that are measured per ruleset.
+    No suite named: every suite but the OPT_IN ones. No ruleset named: every ruleset.
+    Naming only rulesets runs the suites that are measured per ruleset.
     """
     suites_named = [n for n in only if n in suite_names]
     rulesets_named = [n for n in only if n not in suite_names]
@@ -511,10 +512,12 @@ def select(only: tuple[str, ...] | list[str], suite_names: tuple[str, ...]) -> t
         return suites_named, rulesets_named
     if rulesets_named:
         return [n for n in suite_names if n in PER_RULESET], rulesets_named
-    return list(suite_names), []
+    return [n for n in suite_names if n not in OPT_IN], []
 
 
 PER_RULESET = ("engine", "ai", "scaling", "memory", "saves", "sim")
+#: Suites run only when named: what they measure explains a figure and has no budget.
+OPT_IN = ("terminal-parts",)
 
 
 def main(argv: list[str] | None = None) -> int:
