@@ -252,6 +252,11 @@ def tui_available() -> bool:
 
 
 def run_terminal(report: Report) -> None:
+    in_fresh_home(measure_terminal, report)
+
+
+def in_fresh_home(measure, report: Report) -> None:
+    """Run `measure(report)` with the apps' settings, saves and bytecode in a temporary folder."""
     with tempfile.TemporaryDirectory(prefix="skirmish-bench-") as home:
         # Both apps start as they do on a player's machine from the second start on: with
         # their bytecode cached (here in the temporary folder, never in the source tree). A
@@ -260,7 +265,7 @@ def run_terminal(report: Report) -> None:
         APP_ENV.update(SKIRMISH_CONFIG=os.path.join(home, "config"), SKIRMISH_SAVES=os.path.join(home, "saves"),
                        PYTHONPYCACHEPREFIX=os.path.join(home, "bytecode"))
         try:
-            measure_terminal(report)
+            measure(report)
         finally:
             APP_ENV.clear()
 
@@ -324,13 +329,7 @@ def run_terminal_parts(report: Report) -> None:
     terminal-parts`). Each map at 80x24 is measured beside the bare grid, as the terminal
     suite does, once as it is and once with each set of PARTS' panels held (held_panels.py:
     their update does nothing), all in interleaved turns; the ratios carry no budget."""
-    with tempfile.TemporaryDirectory(prefix="skirmish-bench-") as home:
-        APP_ENV.update(SKIRMISH_CONFIG=os.path.join(home, "config"), SKIRMISH_SAVES=os.path.join(home, "saves"),
-                       PYTHONPYCACHEPREFIX=os.path.join(home, "bytecode"))
-        try:
-            measure_parts(report)
-        finally:
-            APP_ENV.clear()
+    in_fresh_home(measure_parts, report)
 
 
 def measure_parts(report: Report) -> None:
