@@ -32,6 +32,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from core.view import BoardView
+from tui.widgets.kept_style import KeptStyle
 
 FACING_ARROWS = "→↗↖←↙↘"  # core.hexgrid facings 0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE
 
@@ -132,7 +133,7 @@ def look_words(side: int, viewer: int | None = None) -> str:
     return ("UPPER case" if upper else "lower case") + (" underlined" if underline else "") + (" italic" if italic else "")
 
 
-class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
+class BattleMap(KeptStyle, ScrollView, can_focus=True, inherit_bindings=False):
     """Draws a BoardView with a cursor and highlights; the viewport follows the cursor.
 
     The owner binds the keys, moves the cursor (move_cursor, set_cursor: both say
@@ -166,7 +167,6 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
         self.viewer: int | None = None  # whose own units are drawn as such (side_look)
         self._rows: dict[int, Strip] = {}
         self._cells: dict[Cell, list[Segment]] = {}  # each cell's segments, kept until it changes
-        self._base: Style | None = None  # the widget's own style, kept until the styles change
         self._units_at: dict[Cell, object] = {}
         self._index_units()
         self.virtual_size = self._map_size()
@@ -308,18 +308,9 @@ class BattleMap(ScrollView, can_focus=True, inherit_bindings=False):
             self.viewer = viewer
             self._repaint_cells({tuple(c) for u in self.view.units for c in u.cells})
 
-    @property
-    def base_style(self) -> Style:
-        """The widget's rich_style, worked out once: every row and blank line is drawn in it,
-        and Textual walks every ancestor's styles for each ask."""
-        if self._base is None:
-            self._base = self.rich_style
-        return self._base
-
     def notify_style_update(self) -> None:
-        super().notify_style_update()
-        self._base = None  # and the rows drawn in it (a row of hexes starts in it)
-        self._rows.clear()
+        super().notify_style_update()  # KeptStyle: base_style worked out again
+        self._rows.clear()  # and the rows drawn in it (a row of hexes starts in it)
 
     def restyle(self) -> None:
         """Colours changed (theme): rebuild every row."""

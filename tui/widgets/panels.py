@@ -12,7 +12,6 @@ import functools
 from typing import Callable, Sequence
 
 from rich.cells import cell_len
-from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region, Size
 from textual.strip import Strip
@@ -22,6 +21,8 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.widget import Widget
 from textual.visual import Visual, VisualType, visualize
 from textual.widgets import RichLog, Static
+
+from tui.widgets.kept_style import KeptStyle
 
 #: the side column's width by terminal width: (narrower than, columns), the last for any wider;
 #: 26 at 80 columns leaves 54 to the map, so an 18-square Commanders map never scrolls there
@@ -344,7 +345,7 @@ def cells_shown(strip: Strip) -> list[tuple[str, object]] | None:
     return out
 
 
-class ScrollPanel(ScrollView, can_focus=False):
+class ScrollPanel(KeptStyle, ScrollView, can_focus=False):
     """Wrapped text that fills a frame of fixed height and scrolls when it is taller (its
     scroll bar always stands, with a thumb only when there is more than is in view): text
     is never cut off out of reach.
@@ -364,7 +365,6 @@ class ScrollPanel(ScrollView, can_focus=False):
         self._strips: list[Strip] = []
         self._wrapped_for = 0
         self._wrapped: dict[tuple, list[Strip]] = {}  # (text, width, style) -> its lines, oldest first
-        self._base: Style | None = None  # base_style, once worked out
 
     def show_text(self, text: str, title: str | None = None) -> bool:
         """Show `text` (and `title` in the frame's border, if given); returns whether anything changed."""
@@ -399,18 +399,8 @@ class ScrollPanel(ScrollView, can_focus=False):
     def text(self) -> str:
         return self._shown[1] if self._shown else ""
 
-    @property
-    def base_style(self) -> Style:
-        """The widget's rich_style, worked out once a style update (as Textual keeps its
-        visual_style): every row is drawn and compared in it, and Textual walks every
-        ancestor's styles for each ask (a fifth of what showing a new unit's sheet took)."""
-        if self._base is None:
-            self._base = self.rich_style
-        return self._base
-
     def notify_style_update(self) -> None:
-        super().notify_style_update()
-        self._base = None
+        super().notify_style_update()  # KeptStyle: base_style worked out again
         if self._strips:  # wrapped in the old style (a theme, a class): wrapped again in the new
             self._wrap()
 
