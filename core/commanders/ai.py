@@ -13,6 +13,7 @@ never peeked: attacks and spells are valued on re-seeded copies of the state.
 
 from __future__ import annotations
 
+import abc
 from math import gcd
 from typing import Any, Callable
 
@@ -220,7 +221,7 @@ class Distances:
 DERIVED_AT_MOST = 4
 
 
-class Table:
+class Table(abc.ABC):
     """A table of answers per square about `sources`, kept as they are asked; `root`, when
     it has one, is a table of as many sources that differs from this one's in at most
     DERIVED_AT_MOST places (`gone`: the root's there, `new`: this one's)."""
@@ -246,9 +247,9 @@ class Table:
             found = self.found[(x, y)] = self.answer(x, y)
         return found
 
+    @abc.abstractmethod
     def answer(self, x: int, y: int) -> int:
         """The answer for square (x, y), worked out: each kind of table gives its own."""
-        raise NotImplementedError
 
 
 class Nearest(Table):
